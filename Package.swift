@@ -1,0 +1,143 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "navd",
+    platforms: [
+        .macOS(.v14)
+    ],
+    products: [
+        .executable(name: "navd", targets: ["navd"]),
+        .executable(name: "navctl", targets: ["navctl"]),
+        .library(name: "NavClient", targets: ["NavClient"]),
+        .library(name: "NavModel", targets: ["NavModel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        // MARK: json-c, behind one module
+        .systemLibrary(
+            name: "CJSONC",
+            pkgConfig: "json-c",
+            providers: [
+                .apt(["libjson-c-dev"]),
+                .brew(["json-c"]),
+            ]
+        ),
+        .target(
+            name: "JSONCore",
+            dependencies: ["CJSONC"]
+        ),
+        .testTarget(
+            name: "JSONCoreTests",
+            dependencies: ["JSONCore"]
+        ),
+
+        // MARK: The pure model
+        .target(
+            name: "NavModel"
+        ),
+        .testTarget(
+            name: "NavModelTests",
+            dependencies: ["NavModel"]
+        ),
+
+        // MARK: Wire types
+        .target(
+            name: "NavProtocol",
+            dependencies: [
+                "JSONCore",
+                "NavModel",
+            ]
+        ),
+        .testTarget(
+            name: "NavProtocolTests",
+            dependencies: ["NavProtocol"]
+        ),
+
+        // MARK: Framing, JSON-RPC envelope, connections
+        .target(
+            name: "NavTransport",
+            dependencies: [
+                "JSONCore",
+                "NavProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "NavTransportTests",
+            dependencies: ["NavTransport"]
+        ),
+
+        // MARK: Sessions, dispatch, subscriptions
+        .target(
+            name: "NavServer",
+            dependencies: [
+                "JSONCore",
+                "NavModel",
+                "NavProtocol",
+                "NavTransport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "NavServerTests",
+            dependencies: [
+                "NavServer",
+                "NavClient",
+            ]
+        ),
+
+        // MARK: Client library
+        .target(
+            name: "NavClient",
+            dependencies: [
+                "JSONCore",
+                "NavProtocol",
+                "NavTransport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "navd",
+            dependencies: [
+                "NavServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "navctl",
+            dependencies: [
+                "NavClient",
+                "NavModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: End to end, against the built binaries
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "NavClient",
+                "JSONCore",
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+import JSONCore
+import NavProtocol
+import NavTransport

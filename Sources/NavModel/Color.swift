@@ -1,0 +1,57 @@
+/// A colour in (extended) sRGB, components nominally 0...1.
+///
+/// `name` keeps the UIKit system colour name it was given by (e.g. `"systemBlue:dark"`),
+/// so a snapshot restores exactly what the client sent.
+public struct Color: Sendable, Hashable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+    public var name: String?
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1, name: String? = nil) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+        self.name = name
+    }
+
+    /// An 8-bit colour.
+    public init(r8: Int, g8: Int, b8: Int, alpha: Double = 1, name: String? = nil) {
+        self.init(red: Double(r8) / 255, green: Double(g8) / 255, blue: Double(b8) / 255, alpha: alpha, name: name)
+    }
+
+    public static let white = Color(r8: 255, g8: 255, b8: 255)
+    public static let black = Color(r8: 0, g8: 0, b8: 0)
+
+    static func byte(_ component: Double) -> Int {
+        Int((min(max(component, 0), 1) * 255).rounded())
+    }
+
+    /// The component as the nearest 8-bit value (clamped).
+    public var r8: Int { Color.byte(red) }
+    public var g8: Int { Color.byte(green) }
+    public var b8: Int { Color.byte(blue) }
+    public var a8: Int { Color.byte(alpha) }
+
+    public var isOpaque: Bool { alpha >= 1 }
+
+    /// `#RRGGBB` when opaque, else `#RRGGBBAA`, upper-case.
+    public var hex: String {
+        func h(_ v: Int) -> String {
+            let digits = Array("0123456789ABCDEF")
+            return String([digits[v >> 4], digits[v & 15]])
+        }
+        return "#" + h(r8) + h(g8) + h(b8) + (isOpaque ? "" : h(a8))
+    }
+
+    /// True when every component is exactly an 8-bit value (so integer rules apply, COL-3).
+    public var isEightBit: Bool {
+        func exact(_ c: Double) -> Bool {
+            let scaled = c * 255
+            return abs(scaled - scaled.rounded()) < 1e-9 && c >= 0 && c <= 1
+        }
+        return exact(red) && exact(green) && exact(blue)
+    }
+}

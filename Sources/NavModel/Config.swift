@@ -1,0 +1,148 @@
+/// The UIKit bar generation a profile belongs to (SEMANTICS section 0).
+public enum Era: String, Sendable, Hashable {
+    /// iOS 7-10: manual layout; the bar itself decides which item a touch belongs to.
+    case legacy = "L"
+    /// iOS 11-18: `_UINavigationBarContentView`, items are real views.
+    case modern = "M"
+    /// iOS 26: Liquid Glass.
+    case glass = "G"
+}
+
+/// A layout profile: the iOS version whose bar is modelled.
+public enum Profile: String, Sendable, Hashable, CaseIterable {
+    case ios10, ios11, ios13, ios14, ios17, ios26
+
+    public var era: Era {
+        switch self {
+        case .ios10: return .legacy
+        case .ios11, .ios13, .ios14, .ios17: return .modern
+        case .ios26: return .glass
+        }
+    }
+
+    /// The iOS major version the profile stands for.
+    public var majorVersion: Int {
+        switch self {
+        case .ios10: return 10
+        case .ios11: return 11
+        case .ios13: return 13
+        case .ios14: return 14
+        case .ios17: return 17
+        case .ios26: return 26
+        }
+    }
+}
+
+/// The screen the bar is laid out on.
+public struct Device: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var statusBarHeight: Double
+    public var scale: Double
+
+    public init(width: Double = 390, height: Double = 844, statusBarHeight: Double = 47, scale: Double = 3) {
+        self.width = width
+        self.height = height
+        self.statusBarHeight = statusBarHeight
+        self.scale = scale
+    }
+
+    public static let standard = Device()
+}
+
+/// How taps near the bar are pulled into it (HT-9, GEO-15).
+public enum TouchSlopSetting: Sendable, Hashable {
+    /// The profile decides: on (20 above, 15 below) for `ios10`, off later.
+    case automatic
+    case off
+    case on(above: Double, below: Double)
+}
+
+/// The app-level techniques and the settings for every uncertain UIKit rule.
+///
+/// Field names match PROTOCOL.md section 4; the fields after `backTitleSnapshot` are additions
+/// documented in docs/semantics.md, one per [UNCERTAIN] rule.
+public struct Policies: Sendable, Hashable {
+    public enum BackInterception: String, Sendable, Hashable, CaseIterable {
+        case delegate, mask, leftItem
+    }
+    public enum PopGestureMode: String, Sendable, Hashable, CaseIterable {
+        case edge, fullscreen, disabled
+    }
+    public enum TintMethod: String, Sendable, Hashable, CaseIterable {
+        case yiq, wcag
+    }
+    /// How `alpha == 0.01` is judged (HT-4).
+    public enum AlphaRule: String, Sendable, Hashable, CaseIterable {
+        /// Hidden below 0.01; 0.01 itself is hittable (Apple's wording, the default).
+        case lessThan
+        /// Hidden at 0.01 and below.
+        case lessThanOrEqual
+    }
+    /// What an empty string shows (BB-8).
+    public enum EmptyTitle: String, Sendable, Hashable, CaseIterable {
+        /// The chevron alone.
+        case arrowOnly
+        /// As if the string were nil: the next source in BB-3 order (ultimately "Back").
+        case fallThrough
+    }
+    /// Taps on the seed's mask outside its button (HT-13).
+    public enum MaskOutside: String, Sendable, Hashable, CaseIterable {
+        /// Swallowed: nothing happens (the default).
+        case swallow
+        /// The bar's own back handling still fires.
+        case pop
+    }
+
+    // MARK: PROTOCOL.md section 4
+    public var emptyBackTitles: Bool = false
+    public var backInterception: BackInterception = .delegate
+    public var popGesture: PopGestureMode = .edge
+    public var popEdgeWidth: Double = 20
+    public var popMaxStartX: Double = 0
+    public var forwardOutsideTouches: Bool = false
+    public var touchSlop: TouchSlopSetting = .automatic
+    public var tintMethod: TintMethod = .yiq
+    public var tintThreshold: Double = 186.0 / 256.0
+    public var backTitleSnapshot: Bool = false
+
+    // MARK: Settings for [UNCERTAIN] rules (docs/semantics.md)
+    /// BB-7: keep the previous width fallback when the space grows again.
+    public var stickyBackTitle: Bool = false
+    /// BB-8: `backItem.title == ""`.
+    public var emptyBackItemTitle: EmptyTitle = .arrowOnly
+    /// BB-8: `backButtonTitle == ""`.
+    public var emptyBackButtonTitle: EmptyTitle = .arrowOnly
+    /// BB-8: the previous screen's `title == ""`.
+    public var emptyScreenTitle: EmptyTitle = .fallThrough
+    /// BB-14: on `ios26`, an empty `backItem` hides the back button entirely.
+    public var glassEmptyBackItemHides: Bool = false
+    /// HT-4.
+    public var alphaRule: AlphaRule = .lessThan
+    /// HT-13.
+    public var maskOutside: MaskOutside = .swallow
+    /// POP-3: with `leftItemsSupplementBackButton` the back button stays, and so does the swipe.
+    public var supplementKeepsPopGesture: Bool = true
+    /// GEO-11: the width of a back button showing the chevron alone (era M), range 29-44.
+    public var minimalBackButtonWidth: Double = 29
+    /// GEO-14: the bar height in era G, range 44-54.
+    public var glassBarHeight: Double = 54
+    /// GEO-2: the bar height when the device is landscape and compact (width > height, width < 736).
+    public var compactBarHeight: Double = 32
+
+    public init() {}
+}
+
+/// Everything about a session except its stack.
+public struct SessionConfig: Sendable, Hashable {
+    public var profile: Profile = .ios17
+    public var device: Device = .standard
+    public var locale: String = "en"
+    /// Languages the app declares (`CFBundleLocalizations`); the generic title uses the first match (BB-10).
+    public var appLocalizations: [String] = ["en"]
+    public var policies: Policies = Policies()
+    /// The session-wide bar appearance (`bar/update` without `screenId`).
+    public var bar: BarAppearance = BarAppearance()
+
+    public init() {}
+}

@@ -1,0 +1,220 @@
+/// A session's navigation model: configuration plus the stack, bottom (root) first.
+///
+/// Every mutation checks `ifVersion`, raises `version` by one, and returns the `Change`s it made:
+/// the structural change itself, then the recomputed `items`/`tint`/`title` of the top bar
+/// whenever what the top bar shows differs from before.
+public struct NavigationModel: Sendable, Hashable {
+    public var config: SessionConfig
+    public private(set) var screens: [Screen]
+    public private(set) var version: Int
+    /// Under `backTitleSnapshot`: each covered screen as it was when it was covered (BB-9).
+    public private(set) var coveredSnapshots: [String: Screen]
+    /// Counter for generated screen ids.
+    public private(set) var nextGeneratedId: Int
+    /// Bounds applied to every mutation.
+    public var limits: ModelLimits
+
+    public init(config: SessionConfig = SessionConfig(), screens: [Screen] = [], limits: ModelLimits = ModelLimits())
+        throws(ModelError)
+    {
+        self.config = config
+        self.screens = []
+        self.version = 0
+        self.coveredSnapshots = [:]
+        self.nextGeneratedId = 1
+        self.limits = limits
+        try checkDepth(screens.count)
+        try checkUnique(screens, path: "screens")
+        self.screens = screens
+        refreshSnapshots()
+    }
+
+    /// Rebuilds a model from a snapshot's parts, exactly as it was.
+    public init(
+        restoring config: SessionConfig, screens: [Screen], version: Int, coveredSnapshots: [String: Screen],
+        nextGeneratedId: Int, limits: ModelLimits = ModelLimits()
+    ) throws(ModelError) {
+        self.config = config
+        self.screens = screens
+        self.version = version
+        self.coveredSnapshots = coveredSnapshots
+        self.nextGeneratedId = nextGeneratedId
+        self.limits = limits
+        try checkDepth(screens.count)
+        try checkUnique(screens, path: "document.screens")
+    }
+
+    // MARK: Queries
+
+    public var top: Screen? { screens.last }
+    public var depth: Int { screens.count }
+
+    public func index(of screenId: String) -> Int? { screens.firstIndex { $0.id == screenId } }
+
+    public func screen(_ id: String) -> Screen? { screens.first { $0.id == id } }
+
+    /// The screen whose back button is built from `screens[index]`'s predecessor, honouring `backTitleSnapshot`.
+    public func previousScreen(before index: Int) -> Screen? {
+        guard index > 0, index < screens.count else { return nil }
+        let previous = screens[index - 1]
+        if config.policies.backTitleSnapshot, let frozen = coveredSnapshots[previous.id] { return frozen }
+        return previous
+    }
+
+    /// A fresh screen id, unique in this model.
+    public mutating func generateScreenId() -> String {
+        while true {
+            let candidate = "screen-\(nextGeneratedId)"
+            nextGeneratedId += 1
+            if index(of: candidate) == nil { return candidate }
+        }
+    }
+
+    // MARK: Mutations
+
+    /// Pushes a screen; its id must not be on the stack already.
+    public mutating func push(_ screen: Screen, ifVersion: Int? = nil) throws(ModelError) -> [Change] {
+        try checkVersion(ifVersion)
+        try checkDepth(screens.count + 1)
+        if index(of: screen.id) != nil { throw .duplicateScreen(id: screen.id, path: "screen.id") }
+        return mutate {
+            $0.screens.append(screen)
+            return [.stack(op: .push, screens: [screen.id])]
+        }
+    }
+
+    /// Pops the top screen, or every screen above `to` (a screen id or "root").
+    public mutating func pop(to target: String? = nil, ifVersion: Int? = nil) throws(ModelError) -> (popped: [String], changes: [Change]) {
+        try checkVersion(ifVersion)
+        guard screens.count > 1 else {
+            throw .notAllowed(screens.isEmpty ? "the stack is empty" : "cannot pop the root screen")
+        }
+        let keep: Int
+        switch target {
+        case nil: keep = screens.count - 1
+        case "root"?: keep = 1
+        case let id?:
+            guard let i = index(of: id) else { throw .unknownScreen(id: id, path: "to") }
+            keep = i + 1
+        }
+        let popped = screens[keep...].map(\.id)
+        let changes = mutate {
+            $0.screens.removeLast($0.screens.count - keep)
+            return popped.isEmpty ? [] : [.stack(op: .pop, screens: Array(popped.reversed()))]
+        }
+        return (Array(popped.reversed()), changes)
+    }
+
+    /// Replaces the whole stack.
+    public mutating func setStack(_ newScreens: [Screen], ifVersion: Int? = nil) throws(ModelError) -> [Change] {
+        try checkVersion(ifVersion)
+        try checkDepth(newScreens.count)
+        try checkUnique(newScreens, path: "screens")
+        return mutate {
+            $0.screens = newScreens
+            return [.stack(op: .set, screens: newScreens.map(\.id))]
+        }
+    }
+
+    /// Applies `update` to one screen. The screen's id cannot change.
+    public mutating func updateScreen(
+        _ id: String, ifVersion: Int? = nil, _ update: (inout Screen) throws(ModelError) -> Void
+    ) throws(ModelError) -> [Change] {
+        try checkVersion(ifVersion)
+        guard let i = index(of: id) else { throw .unknownScreen(id: id, path: "screenId") }
+        var updated = screens[i]
+        try update(&updated)
+        updated.id = id
+        return mutate {
+            $0.screens[i] = updated
+            return [.screen(screenId: id)]
+        }
+    }
+
+    /// Applies `update` to the configuration; `fields` names what the request touched.
+    public mutating func configure(
+        fields: [String], ifVersion: Int? = nil, _ update: (inout SessionConfig) throws(ModelError) -> Void
+    ) throws(ModelError) -> [Change] {
+        try checkVersion(ifVersion)
+        var updated = config
+        try update(&updated)
+        return mutate {
+            $0.config = updated
+            return [.config(fields: fields)]
+        }
+    }
+
+    // MARK: Internals
+
+    private mutating func mutate(_ body: (inout NavigationModel) -> [Change]) -> [Change] {
+        let before = TopBarState(self)
+        var changes = body(&self)
+        version += 1
+        refreshSnapshots()
+        let after = TopBarState(self)
+        changes += TopBarState.changes(from: before, to: after)
+        return changes
+    }
+
+    /// Keeps one frozen copy per covered screen; a screen that is top (or gone) has none.
+    private mutating func refreshSnapshots() {
+        let covered = Set(screens.dropLast().map(\.id))
+        coveredSnapshots = coveredSnapshots.filter { covered.contains($0.key) }
+        for screen in screens.dropLast() where coveredSnapshots[screen.id] == nil {
+            coveredSnapshots[screen.id] = screen
+        }
+    }
+
+    private func checkVersion(_ expected: Int?) throws(ModelError) {
+        if let expected, expected != version { throw .versionConflict(current: version) }
+    }
+
+    private func checkDepth(_ count: Int) throws(ModelError) {
+        if count > limits.maxStackDepth { throw .limitExceeded(name: "maxStackDepth", limit: limits.maxStackDepth) }
+    }
+
+    private func checkUnique(_ list: [Screen], path: String) throws(ModelError) {
+        var seen = Set<String>()
+        for (i, s) in list.enumerated() where !seen.insert(s.id).inserted {
+            throw .duplicateScreen(id: s.id, path: "\(path)[\(i)].id")
+        }
+    }
+}
+
+/// Bounds on one model.
+public struct ModelLimits: Sendable, Hashable {
+    /// The most screens a stack may hold.
+    public var maxStackDepth: Int
+    public init(maxStackDepth: Int = 256) { self.maxStackDepth = maxStackDepth }
+}
+
+/// What the top screen's bar shows; two states are diffed to produce `items`/`tint`/`title` changes.
+public struct TopBarState: Sendable, Hashable {
+    public var screenId: String?
+    public var items: ItemsState?
+    public var tint: TintResult?
+    public var backTitle: BackTitle?
+
+    public init(_ model: NavigationModel) {
+        guard let top = model.top else { return }
+        let index = model.screens.count - 1
+        screenId = top.id
+        items = ItemsState(top)
+        tint = TintEngine.resolve(model: model, screenIndex: index)
+        backTitle = BackTitleEngine.backTitle(model: model, screenIndex: index)
+    }
+
+    static func changes(from before: TopBarState, to after: TopBarState) -> [Change] {
+        guard let id = after.screenId else { return [] }
+        let sameScreen = before.screenId == after.screenId
+        var out: [Change] = []
+        if let items = after.items, !sameScreen || before.items != items { out.append(.items(items)) }
+        if let tint = after.tint, !sameScreen || before.tint != tint {
+            out.append(.tint(screenId: id, barTintColor: tint.background, foreground: tint.foreground))
+        }
+        if let title = after.backTitle, !sameScreen || before.backTitle != title {
+            out.append(.title(screenId: id, backTitle: title))
+        }
+        return out
+    }
+}

@@ -1,0 +1,71 @@
+/// What the back button of a screen says (PROTOCOL.md `BackTitle`).
+public struct BackTitle: Sendable, Hashable {
+    public enum Display: String, Sendable, Hashable {
+        case text, generic, arrowOnly, hidden
+    }
+    public enum Source: String, Sendable, Hashable {
+        case backItem, backButtonTitle, previousTitle, generic, policy, backStyle, none
+    }
+
+    /// The text shown beside the chevron; nil for `arrowOnly` and `hidden`.
+    public var title: String?
+    public var display: Display
+    public var source: Source
+    /// The preferred text did not fit and the answer fell back (BB-6).
+    public var truncated: Bool
+    /// The long-press history menu, nearest first (BB-12).
+    public var menu: [String]
+
+    public init(title: String?, display: Display, source: Source, truncated: Bool = false, menu: [String] = []) {
+        self.title = title
+        self.display = display
+        self.source = source
+        self.truncated = truncated
+        self.menu = menu
+    }
+
+    /// No back button (root screen, hidden, or replaced by left items).
+    public static func hidden(menu: [String] = []) -> BackTitle {
+        BackTitle(title: nil, display: .hidden, source: .none, truncated: false, menu: menu)
+    }
+}
+
+/// The result of `title/previous`.
+public struct PreviousTitle: Sendable, Hashable {
+    public var title: String?
+    public var previousScreenId: String?
+    /// Why there is (or is not) a previous title, in words.
+    public var reason: String
+    public init(title: String?, previousScreenId: String?, reason: String) {
+        self.title = title
+        self.previousScreenId = previousScreenId
+        self.reason = reason
+    }
+}
+
+/// The result of `tint/resolve` (PROTOCOL.md `TintResult`).
+public struct TintResult: Sendable, Hashable {
+    public enum Source: String, Sendable, Hashable {
+        case forced, automatic, gradient, `default`
+    }
+    public var background: Color
+    public var foreground: Color
+    public var method: Policies.TintMethod
+    public var luminance: Double
+    public var contrastBlack: Double
+    public var contrastWhite: Double
+    public var source: Source
+
+    public init(
+        background: Color, foreground: Color, method: Policies.TintMethod, luminance: Double,
+        contrastBlack: Double, contrastWhite: Double, source: Source
+    ) {
+        self.background = background
+        self.foreground = foreground
+        self.method = method
+        self.luminance = luminance
+        self.contrastBlack = contrastBlack
+        self.contrastWhite = contrastWhite
+        self.source = source
+    }
+}

@@ -1,0 +1,179 @@
+/// One view controller on the stack.
+public struct Screen: Sendable, Hashable {
+    public enum BackAction: String, Sendable, Hashable, CaseIterable {
+        case pop, custom, none
+    }
+
+    public enum PopGesture: String, Sendable, Hashable, CaseIterable {
+        case inherit, edge, fullscreen, disabled
+    }
+
+    /// Unique in the session.
+    public var id: String
+    /// The view controller's `title`.
+    public var title: String?
+    public var item: NavigationItem
+    /// What tapping back does on this screen: pop, ask the client (`custom`), or nothing.
+    public var backAction: BackAction
+    /// The back button shows the previous screen's title even under `emptyBackTitles`.
+    public var showsPreviousTitle: Bool
+    /// An explicit back button look (title and colour) for this screen.
+    public var backStyle: BackStyle?
+    /// This screen's own bar appearance; nil inherits.
+    public var bar: BarAppearance?
+    public var popGesture: PopGesture
+
+    public init(
+        id: String, title: String? = nil, item: NavigationItem = NavigationItem(),
+        backAction: BackAction = .pop, showsPreviousTitle: Bool = false, backStyle: BackStyle? = nil,
+        bar: BarAppearance? = nil, popGesture: PopGesture = .inherit
+    ) {
+        self.id = id
+        self.title = title
+        self.item = item
+        self.backAction = backAction
+        self.showsPreviousTitle = showsPreviousTitle
+        self.backStyle = backStyle
+        self.bar = bar
+        self.popGesture = popGesture
+    }
+}
+
+/// The explicit back button of the seed's "unified back style" technique.
+public struct BackStyle: Sendable, Hashable {
+    public var title: String?
+    public var color: Color?
+    public init(title: String? = nil, color: Color? = nil) {
+        self.title = title
+        self.color = color
+    }
+}
+
+/// `UINavigationItem`.
+public struct NavigationItem: Sendable, Hashable {
+    public enum BackButtonDisplayMode: String, Sendable, Hashable, CaseIterable {
+        case `default`, generic, minimal
+    }
+
+    /// Overrides the screen title in the bar.
+    public var title: String?
+    public var titleView: Size?
+    public var leftItems: [BarItem]
+    public var rightItems: [BarItem]
+    /// `backBarButtonItem`: used by the NEXT screen's back button.
+    public var backItem: BackItem?
+    public var backButtonTitle: String?
+    public var backButtonDisplayMode: BackButtonDisplayMode
+    public var hidesBackButton: Bool
+    public var leftItemsSupplementBackButton: Bool
+
+    public init(
+        title: String? = nil, titleView: Size? = nil, leftItems: [BarItem] = [], rightItems: [BarItem] = [],
+        backItem: BackItem? = nil, backButtonTitle: String? = nil,
+        backButtonDisplayMode: BackButtonDisplayMode = .default, hidesBackButton: Bool = false,
+        leftItemsSupplementBackButton: Bool = false
+    ) {
+        self.title = title
+        self.titleView = titleView
+        self.leftItems = leftItems
+        self.rightItems = rightItems
+        self.backItem = backItem
+        self.backButtonTitle = backButtonTitle
+        self.backButtonDisplayMode = backButtonDisplayMode
+        self.hidesBackButton = hidesBackButton
+        self.leftItemsSupplementBackButton = leftItemsSupplementBackButton
+    }
+}
+
+/// `backBarButtonItem`: only its title (or image) matters; its target/action never fire (BB-11).
+public struct BackItem: Sendable, Hashable {
+    public var title: String?
+    public var image: Size?
+    public init(title: String? = nil, image: Size? = nil) {
+        self.title = title
+        self.image = image
+    }
+}
+
+/// `UIBarButtonItem`.
+public struct BarItem: Sendable, Hashable {
+    public enum Content: Sendable, Hashable {
+        case title(String)
+        case image(Size)
+        case system(String)
+        case customView(CustomView)
+    }
+
+    public var id: String
+    public var content: Content
+    public var enabled: Bool
+    public var hidden: Bool
+    /// A measured width that overrides the text-width model.
+    public var width: Double?
+
+    public init(id: String, content: Content, enabled: Bool = true, hidden: Bool = false, width: Double? = nil) {
+        self.id = id
+        self.content = content
+        self.enabled = enabled
+        self.hidden = hidden
+        self.width = width
+    }
+
+    public var customView: CustomView? {
+        if case .customView(let v) = content { return v }
+        return nil
+    }
+}
+
+/// A custom view item: a `width x height` container holding a button of the same size at `offset`.
+public struct CustomView: Sendable, Hashable {
+    public enum TouchPolicy: String, Sendable, Hashable, CaseIterable {
+        /// The container's `hitTest` stops at its bounds (UIKit's default).
+        case bounds
+        /// The container's `hitTest` also searches its subviews beyond its bounds (the IXOutsideTouchView technique).
+        case outside
+    }
+
+    public var width: Double
+    public var height: Double
+    public var offset: Point
+    public var touchPolicy: TouchPolicy
+    /// Enlarges (negative) or shrinks (positive) the button's `point(inside:)` area.
+    public var hitInsets: EdgeInsets
+
+    public init(
+        width: Double = 44, height: Double = 44, offset: Point = .zero, touchPolicy: TouchPolicy = .bounds,
+        hitInsets: EdgeInsets = .zero
+    ) {
+        self.width = width
+        self.height = height
+        self.offset = offset
+        self.touchPolicy = touchPolicy
+        self.hitInsets = hitInsets
+    }
+}
+
+/// A bar's look: the session-wide bar, or a screen's own.
+public struct BarAppearance: Sendable, Hashable {
+    public var barTintColor: Color?
+    public var gradient: [Color]?
+    /// Item colour; nil = automatic (from the bar colour).
+    public var tintColor: Color?
+    public var titleColor: Color?
+    public var translucent: Bool
+    public var hidden: Bool
+    public var backIndicator: Size?
+
+    public init(
+        barTintColor: Color? = nil, gradient: [Color]? = nil, tintColor: Color? = nil, titleColor: Color? = nil,
+        translucent: Bool = true, hidden: Bool = false, backIndicator: Size? = nil
+    ) {
+        self.barTintColor = barTintColor
+        self.gradient = gradient
+        self.tintColor = tintColor
+        self.titleColor = titleColor
+        self.translucent = translucent
+        self.hidden = hidden
+        self.backIndicator = backIndicator
+    }
+}

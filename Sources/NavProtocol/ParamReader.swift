@@ -1,0 +1,161 @@
+import JSONCore
+
+/// Reads one JSON object of params, throwing -32602 with the JSON path of the bad field.
+///
+/// Absent and `null` members both read as "not given" through the `optional…` accessors;
+/// `field(_:)` tells them apart for partial updates, where `null` resets a field to its default.
+public struct ParamReader: Sendable {
+    public let object: JSONObject
+    /// The path of this object in the params ("" at the top).
+    public let path: String
+
+    /// A reader over `json`; nil/absent params read as an empty object.
+    public init(_ json: JSON?, path: String = "") throws(RPCError) {
+        switch json {
+        case nil, .null?: self.object = JSONObject()
+        case .object(let o)?: self.object = o
+        case let other?: throw .invalidParams(path: path, expected: "an object", message: "\(path.isEmpty ? "params" : "'\(path)'") must be an object, not \(other.typeName)")
+        }
+        self.path = path
+    }
+
+    public init(object: JSONObject, path: String) {
+        self.object = object
+        self.path = path
+    }
+
+    /// The path of a member: "point" + "x" = "point.x".
+    public func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// A member as given: absent, explicitly null, or a value.
+    public enum Field: Sendable {
+        case absent, null
+        case value(JSON)
+    }
+
+    public func field(_ key: String) -> Field {
+        switch object[key] {
+        case nil: return .absent
+        case .null?: return .null
+        case let v?: return .value(v)
+        }
+    }
+
+    public func has(_ key: String) -> Bool { object.contains(key) }
+
+    /// The member's value, or nil when absent or null.
+    public func value(_ key: String) -> JSON? {
+        if case .value(let v) = field(key) { return v }
+        return nil
+    }
+
+    func missing(_ key: String, _ expected: String) -> RPCError {
+        .invalidParams(path: path(key), expected: expected, message: "'\(path(key))' is required (\(expected))")
+    }
+
+    func wrong(_ key: String, _ expected: String, _ got: JSON) -> RPCError {
+        .invalidParams(path: path(key), expected: expected, message: "'\(path(key))' must be \(expected), not \(got.typeName)")
+    }
+
+    // MARK: Strings
+
+    public func optionalString(_ key: String) throws(RPCError) -> String? {
+        guard let v = value(key) else { return nil }
+        guard case .string(let s) = v else { throw wrong(key, "a string", v) }
+        return s
+    }
+
+    public func string(_ key: String) throws(RPCError) -> String {
+        guard let s = try optionalString(key) else { throw missing(key, "a string") }
+        return s
+    }
+
+    /// A string that must be one of `cases`' raw values.
+    public func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(RPCError) -> E?
+    where E.RawValue == String {
+        guard let s = try optionalString(key) else { return nil }
+        guard let e = E(rawValue: s) else {
+            let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw .invalidParams(path: path(key), expected: "one of \(names)", message: "'\(path(key))' must be one of \(names), not \"\(s)\"")
+        }
+        return e
+    }
+
+    // MARK: Numbers and booleans
+
+    public func optionalDouble(_ key: String) throws(RPCError) -> Double? {
+        guard let v = value(key) else { return nil }
+        guard let d = v.doubleValue else { throw wrong(key, "a number", v) }
+        return d
+    }
+
+    public func double(_ key: String) throws(RPCError) -> Double {
+        guard let d = try optionalDouble(key) else { throw missing(key, "a number") }
+        return d
+    }
+
+    /// A number that must be >= `min` (e.g. a width).
+    public func optionalDouble(_ key: String, atLeast min: Double) throws(RPCError) -> Double? {
+        guard let d = try optionalDouble(key) else { return nil }
+        guard d >= min else {
+            throw .invalidParams(path: path(key), expected: "a number >= \(JSON.number(min).serialized())",
+                                 message: "'\(path(key))' must be at least \(JSON.number(min).serialized())")
+        }
+        return d
+    }
+
+    public func optionalInt(_ key: String) throws(RPCError) -> Int? {
+        guard let v = value(key) else { return nil }
+        guard let i = v.intValue, let n = Int(exactly: i) else { throw wrong(key, "an integer", v) }
+        return n
+    }
+
+    public func int(_ key: String) throws(RPCError) -> Int {
+        guard let i = try optionalInt(key) else { throw missing(key, "an integer") }
+        return i
+    }
+
+    public func optionalBool(_ key: String) throws(RPCError) -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard case .bool(let b) = v else { throw wrong(key, "true or false", v) }
+        return b
+    }
+
+    public func bool(_ key: String) throws(RPCError) -> Bool {
+        guard let b = try optionalBool(key) else { throw missing(key, "true or false") }
+        return b
+    }
+
+    // MARK: Nested
+
+    public func optionalObject(_ key: String) throws(RPCError) -> ParamReader? {
+        guard let v = value(key) else { return nil }
+        guard case .object(let o) = v else { throw wrong(key, "an object", v) }
+        return ParamReader(object: o, path: path(key))
+    }
+
+    public func object(_ key: String) throws(RPCError) -> ParamReader {
+        guard let r = try optionalObject(key) else { throw missing(key, "an object") }
+        return r
+    }
+
+    public func optionalArray(_ key: String) throws(RPCError) -> [JSON]? {
+        guard let v = value(key) else { return nil }
+        guard case .array(let a) = v else { throw wrong(key, "an array", v) }
+        return a
+    }
+
+    public func array(_ key: String) throws(RPCError) -> [JSON] {
+        guard let a = try optionalArray(key) else { throw missing(key, "an array") }
+        return a
+    }
+
+    /// Each element of an array member, with its indexed path ("screens[2]").
+    public func optionalArray<T>(_ key: String, _ element: (JSON, String) throws(RPCError) -> T) throws(RPCError) -> [T]? {
+        guard let a = try optionalArray(key) else { return nil }
+        var out: [T] = []
+        out.reserveCapacity(a.count)
+        for (i, v) in a.enumerated() { out.append(try element(v, "\(path(key))[\(i)]")) }
+        return out
+    }
+}

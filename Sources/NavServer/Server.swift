@@ -1,0 +1,4 @@
+import JSONCore
+import NavModel
+import NavProtocol
+import NavTransport
