@@ -30,3 +30,10 @@ test: deps
 
 clean:
 	rm -rf .build .build-*
+
+## test-asan: the C boundary and everything above it under AddressSanitizer (leaks included)
+test-asan: deps
+	$(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
+	$(SWIFT) test --scratch-path .build-asan --skip-build --filter 'JSONCoreTests|NavProtocolTests'
+
+-include clients/clients.mk

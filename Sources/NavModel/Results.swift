@@ -69,3 +69,27 @@ public struct TintResult: Sendable, Hashable {
         self.source = source
     }
 }
+
+/// A finding about a screen's bar (PROTOCOL.md `Diagnostic`).
+public struct Diagnostic: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning, info
+    }
+    /// Stable code, e.g. `back-title-truncated`.
+    public var code: String
+    public var severity: Severity
+    public var message: String
+    public var screenId: String?
+    public var itemId: String?
+    /// The area concerned, window coordinates.
+    public var rect: Rect?
+
+    public init(code: String, severity: Severity, message: String, screenId: String? = nil, itemId: String? = nil, rect: Rect? = nil) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.screenId = screenId
+        self.itemId = itemId
+        self.rect = rect
+    }
+}

@@ -1,0 +1,118 @@
+import JSONCore
+import NavModel
+import NavProtocol
+
+/// What a handler may do to a session besides mutating its model: the changes it made
+/// (sent as `session/didChange` when the version moved) and notifications to the session's subscribers.
+public struct SessionEffects: Sendable {
+    public var changes: [Change] = []
+    /// Notifications for every subscriber of the session, sent after the `didChange`, before the reply.
+    public var events: [(method: String, params: JSON)] = []
+    public init() {}
+}
+
+/// The context a handler runs in.
+public struct RequestContext: Sendable {
+    let sessions: SessionRegistry
+    /// The connection the request came from.
+    public let connectionID: Int
+
+    init(sessions: SessionRegistry, connectionID: Int) {
+        self.sessions = sessions
+        self.connectionID = connectionID
+    }
+
+    /// Runs `body` on the session's model, in that session's order.
+    ///
+    /// - Important: when `body` raised the model's version, `session/didChange` with `effects.changes` is
+    ///   written to every subscriber before this returns, so before the reply; then `effects.events`.
+    public func withSession<T: Sendable>(
+        _ sessionId: String,
+        _ body: @Sendable (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
+    ) async throws -> T {
+        try await sessions.withSession(sessionId, body)
+    }
+
+    /// Read-only access to a session's model.
+    public func read<T: Sendable>(
+        _ sessionId: String, _ body: @Sendable (NavigationModel) throws(RPCError) -> T
+    ) async throws -> T {
+        try await withSession(sessionId) { (model: inout NavigationModel, _: inout SessionEffects) throws(RPCError) -> T in
+            try body(model)
+        }
+    }
+}
+
+/// Runs a model operation, mapping its error to the protocol error.
+public func rpc<T>(_ body: () throws(ModelError) -> T) throws(RPCError) -> T {
+    do { return try body() } catch { throw RPCError(error) }
+}
+
+extension RPCError {
+    /// The one place model errors become protocol errors.
+    public init(_ error: ModelError) {
+        switch error {
+        case .unknownScreen(let id, let path):
+            self.init(code: ErrorCode.unknownScreen, message: "no screen '\(id)' in this session; stack/get lists them",
+                      data: ["path": .string(path), "screenId": .string(id)])
+        case .unknownItem(let id, let path):
+            self.init(code: ErrorCode.unknownScreen, message: "no item '\(id)' on this screen",
+                      data: ["path": .string(path), "itemId": .string(id)])
+        case .duplicateScreen(let id, let path):
+            self = .invalidParams(path: path, expected: "a screen id not already on the stack",
+                                  message: "screen id '\(id)' is already on the stack; ids must be unique")
+        case .versionConflict(let current):
+            self.init(code: ErrorCode.versionConflict, message: "ifVersion does not match; the session is at version \(current)",
+                      data: ["version": .int(Int64(current))])
+        case .limitExceeded(let name, let limit):
+            self = .limitExceeded(name: name, limit: limit)
+        case .notAllowed(let why):
+            self.init(code: ErrorCode.notAllowed, message: "not allowed: \(why)")
+        case .invalidValue(let path, let expected, let message):
+            self = .invalidParams(path: path, expected: expected, message: message)
+        }
+    }
+}
+
+/// A type-erased handler: decoded params in, encoded result out.
+///
+/// Handlers throw `RPCError`; anything else becomes -32603 with the detail in the log.
+/// (Async closures use untyped `throws`: typed throws there crashes the 6.3 compiler.)
+public typealias RawHandler = @Sendable (JSON?, RequestContext) async throws -> JSON
+
+/// The one dispatch table: method name -> handler.
+public struct DispatchTable: Sendable {
+    public private(set) var handlers: [String: RawHandler] = [:]
+
+    public init() {}
+
+    /// Registers `method`; its params are decoded before `handler` runs and its result encoded after.
+    public mutating func register<M: RPCMethod>(
+        _ method: M.Type, _ handler: @escaping @Sendable (M.Params, RequestContext) async throws -> M.Result
+    ) {
+        precondition(handlers[M.name] == nil, "\(M.name) registered twice")
+        handlers[M.name] = { (json: JSON?, ctx: RequestContext) async throws -> JSON in
+            let params = try M.Params(from: try ParamReader(json))
+            return try await handler(params, ctx).json
+        }
+    }
+
+    /// Registers a method by name with raw JSON in and out (for methods outside the typed registry).
+    public mutating func registerRaw(_ name: String, _ handler: @escaping RawHandler) {
+        precondition(handlers[name] == nil, "\(name) registered twice")
+        handlers[name] = handler
+    }
+
+    /// The table with every method navd answers.
+    public static func standard() -> DispatchTable {
+        var table = DispatchTable()
+        table.registerSpine()
+        table.registerTitleAndTint()
+        table.registerLayoutAndHitTest()
+        return table
+    }
+}
+
+extension DispatchTable {
+    mutating func registerSpine() {}
+}
