@@ -1,0 +1,64 @@
+import JSONCore
+import NavModel
+
+// Change records and the results they embed, as `session/didChange` carries them.
+
+extension Change {
+    public var json: JSON {
+        switch self {
+        case .stack(let op, let screens):
+            return ["kind": "stack", "op": .string(op.rawValue), "screens": .array(screens.map(JSON.string))]
+        case .items(let s):
+            return ["kind": "items", "screenId": .string(s.screenId), "title": s.title.map(JSON.string) ?? .null,
+                    "titleView": s.titleView?.json ?? .null, "leftItems": .array(s.leftItems.map(\.json)),
+                    "rightItems": .array(s.rightItems.map(\.json))]
+        case .tint(let screenId, let bar, let fg):
+            return ["kind": "tint", "screenId": .string(screenId), "barTintColor": bar?.json ?? .null, "foreground": fg.json]
+        case .title(let screenId, let backTitle):
+            return ["kind": "title", "screenId": .string(screenId), "backTitle": backTitle.json]
+        case .screen(let screenId):
+            return ["kind": "screen", "screenId": .string(screenId)]
+        case .config(let fields):
+            return ["kind": "config", "fields": .array(fields.map(JSON.string))]
+        }
+    }
+}
+
+extension BackTitle {
+    public var json: JSON {
+        ["title": title.map(JSON.string) ?? .null, "display": .string(display.rawValue), "source": .string(source.rawValue),
+         "truncated": .bool(truncated), "menu": .array(menu.map(JSON.string))]
+    }
+}
+
+extension TintResult {
+    public var json: JSON {
+        ["background": background.json, "foreground": foreground.json, "method": .string(method.rawValue),
+         "luminance": .number(luminance), "contrast": ["black": .number(contrastBlack), "white": .number(contrastWhite)],
+         "source": .string(source.rawValue)]
+    }
+}
+
+extension Diagnostic {
+    public var json: JSON {
+        var o: JSONObject = ["code": .string(code), "severity": .string(severity.rawValue), "message": .string(message)]
+        if let screenId { o["screenId"] = .string(screenId) }
+        if let itemId { o["itemId"] = .string(itemId) }
+        if let rect { o["rect"] = rect.json }
+        return .object(o)
+    }
+}
+
+/// Notification params (PROTOCOL.md section 6).
+public enum Notifications {
+    public static func didChange(sessionId: String, version: Int, changes: [Change]) -> JSON {
+        ["sessionId": .string(sessionId), "version": .number(version), "changes": .array(changes.map(\.json))]
+    }
+    public static func didClose(sessionId: String) -> JSON { ["sessionId": .string(sessionId)] }
+    public static func resync(sessionId: String, version: Int) -> JSON {
+        ["sessionId": .string(sessionId), "version": .number(version)]
+    }
+    public static func diagnostics(sessionId: String, version: Int, diagnostics: [Diagnostic]) -> JSON {
+        ["sessionId": .string(sessionId), "version": .number(version), "diagnostics": .array(diagnostics.map(\.json))]
+    }
+}

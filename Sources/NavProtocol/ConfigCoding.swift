@@ -1,0 +1,210 @@
+import JSONCore
+import NavModel
+
+// Session configuration on the wire: the same patch rules as screens (see ScreenCoding.swift).
+
+extension SessionConfig {
+    /// The configuration members a request may carry, in wire order.
+    public static let keys = ["profile", "device", "locale", "appLocalizations", "policies"]
+
+    /// Applies the members of `keys` that `r` carries.
+    public mutating func apply(_ r: ParamReader) throws(RPCError) {
+        try r.patchEnum("profile", &profile, reset: .ios17)
+        try r.patchObject("device", &device, reset: .standard) { (dr: ParamReader, d: inout Device) throws(RPCError) in
+            let std = Device.standard
+            try dr.patchNumber("width", &d.width, reset: std.width, min: 1, max: 10_000)
+            try dr.patchNumber("height", &d.height, reset: std.height, min: 1, max: 10_000)
+            try dr.patchNumber("statusBarHeight", &d.statusBarHeight, reset: std.statusBarHeight, min: 0, max: 1_000)
+            try dr.patchNumber("scale", &d.scale, reset: std.scale, min: 1, max: 4)
+        }
+        try r.patch("locale", &locale, reset: "en") { (v: JSON, p: String) throws(RPCError) -> String in
+            guard case .string(let s) = v, Self.isLanguageTag(s) else {
+                throw .invalidParams(path: p, expected: "a language tag such as \"en\" or \"de-DE\"", message: "'\(p)' must be a language tag such as \"en\" or \"de-DE\"")
+            }
+            return s
+        }
+        try r.patch("appLocalizations", &appLocalizations, reset: ["en"]) { (v: JSON, p: String) throws(RPCError) -> [String] in
+            guard case .array(let a) = v, !a.isEmpty else {
+                throw .invalidParams(path: p, expected: "a non-empty array of language tags", message: "'\(p)' must be a non-empty array of language tags")
+            }
+            var out: [String] = []
+            for (i, e) in a.enumerated() {
+                guard case .string(let s) = e, Self.isLanguageTag(s) else {
+                    throw .invalidParams(path: "\(p)[\(i)]", expected: "a language tag such as \"en\" or \"zh-Hans\"")
+                }
+                out.append(s)
+            }
+            return out
+        }
+        try r.patchObject("policies", &policies, reset: Policies()) { (pr: ParamReader, p: inout Policies) throws(RPCError) in try p.apply(pr) }
+    }
+
+    static func isLanguageTag(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isASCIILetterOrDigitish) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy(\.isASCIILetterOrDigitish) }
+    }
+
+    public var json: JSON {
+        ["profile": .string(profile.rawValue), "device": device.json, "locale": .string(locale),
+         "appLocalizations": .array(appLocalizations.map(JSON.string)), "policies": policies.json]
+    }
+}
+
+private extension Character {
+    var isASCIILetterOrDigitish: Bool { isASCII && (isLetter || isNumber) }
+}
+
+extension Device {
+    public var json: JSON {
+        ["width": .number(width), "height": .number(height), "statusBarHeight": .number(statusBarHeight), "scale": .number(scale)]
+    }
+}
+
+extension Policies {
+    public mutating func apply(_ r: ParamReader) throws(RPCError) {
+        let d = Policies()
+        try r.patchBool("emptyBackTitles", &emptyBackTitles, reset: d.emptyBackTitles)
+        try r.patchEnum("backInterception", &backInterception, reset: d.backInterception)
+        try r.patchEnum("popGesture", &popGesture, reset: d.popGesture)
+        try r.patchNumber("popEdgeWidth", &popEdgeWidth, reset: d.popEdgeWidth, min: 0, max: 10_000)
+        try r.patchNumber("popMaxStartX", &popMaxStartX, reset: d.popMaxStartX, min: 0, max: 10_000)
+        try r.patchBool("forwardOutsideTouches", &forwardOutsideTouches, reset: d.forwardOutsideTouches)
+        switch r.field("touchSlop") {
+        case .absent: break
+        case .null: touchSlop = .automatic
+        case .value(.bool(false)): touchSlop = .off
+        case .value(.object(let o)):
+            let sr = ParamReader(object: o, path: r.path("touchSlop"))
+            let above = try sr.optionalDouble("above", atLeast: 0) ?? 20
+            let below = try sr.optionalDouble("below", atLeast: 0) ?? 15
+            touchSlop = .on(above: above, below: below)
+        case .value(let v):
+            throw .invalidParams(path: r.path("touchSlop"), expected: "{\"above\",\"below\"}, false or null", message: "'\(r.path("touchSlop"))' must be {\"above\",\"below\"}, false (off) or null (the profile's default), not \(v.typeName)")
+        }
+        try r.patchEnum("tintMethod", &tintMethod, reset: d.tintMethod)
+        try r.patchNumber("tintThreshold", &tintThreshold, reset: d.tintThreshold, min: 0, max: 1)
+        try r.patchBool("backTitleSnapshot", &backTitleSnapshot, reset: d.backTitleSnapshot)
+        try r.patchBool("stickyBackTitle", &stickyBackTitle, reset: d.stickyBackTitle)
+        try r.patchEnum("emptyBackItemTitle", &emptyBackItemTitle, reset: d.emptyBackItemTitle)
+        try r.patchEnum("emptyBackButtonTitle", &emptyBackButtonTitle, reset: d.emptyBackButtonTitle)
+        try r.patchEnum("emptyScreenTitle", &emptyScreenTitle, reset: d.emptyScreenTitle)
+        try r.patchBool("glassEmptyBackItemHides", &glassEmptyBackItemHides, reset: d.glassEmptyBackItemHides)
+        try r.patchEnum("alphaRule", &alphaRule, reset: d.alphaRule)
+        try r.patchEnum("maskOutside", &maskOutside, reset: d.maskOutside)
+        try r.patchBool("supplementKeepsPopGesture", &supplementKeepsPopGesture, reset: d.supplementKeepsPopGesture)
+        try r.patchNumber("minimalBackButtonWidth", &minimalBackButtonWidth, reset: d.minimalBackButtonWidth, min: 29, max: 44)
+        try r.patchNumber("glassBarHeight", &glassBarHeight, reset: d.glassBarHeight, min: 44, max: 54)
+        try r.patchNumber("compactBarHeight", &compactBarHeight, reset: d.compactBarHeight, min: 20, max: 44)
+    }
+
+    public var json: JSON {
+        var o = JSONObject()
+        o["emptyBackTitles"] = .bool(emptyBackTitles)
+        o["backInterception"] = .string(backInterception.rawValue)
+        o["popGesture"] = .string(popGesture.rawValue)
+        o["popEdgeWidth"] = .number(popEdgeWidth)
+        o["popMaxStartX"] = .number(popMaxStartX)
+        o["forwardOutsideTouches"] = .bool(forwardOutsideTouches)
+        switch touchSlop {
+        case .automatic: o["touchSlop"] = .null
+        case .off: o["touchSlop"] = .bool(false)
+        case .on(let above, let below): o["touchSlop"] = ["above": .number(above), "below": .number(below)]
+        }
+        o["tintMethod"] = .string(tintMethod.rawValue)
+        o["tintThreshold"] = .number(tintThreshold)
+        o["backTitleSnapshot"] = .bool(backTitleSnapshot)
+        o["stickyBackTitle"] = .bool(stickyBackTitle)
+        o["emptyBackItemTitle"] = .string(emptyBackItemTitle.rawValue)
+        o["emptyBackButtonTitle"] = .string(emptyBackButtonTitle.rawValue)
+        o["emptyScreenTitle"] = .string(emptyScreenTitle.rawValue)
+        o["glassEmptyBackItemHides"] = .bool(glassEmptyBackItemHides)
+        o["alphaRule"] = .string(alphaRule.rawValue)
+        o["maskOutside"] = .string(maskOutside.rawValue)
+        o["supplementKeepsPopGesture"] = .bool(supplementKeepsPopGesture)
+        o["minimalBackButtonWidth"] = .number(minimalBackButtonWidth)
+        o["glassBarHeight"] = .number(glassBarHeight)
+        o["compactBarHeight"] = .number(compactBarHeight)
+        return .object(o)
+    }
+}
+
+// MARK: Snapshot documents
+
+/// A whole session as one JSON document (`session/snapshot`, `session/restore`, persistence).
+public enum SessionDocument {
+    public static let format = "navd-session"
+    public static let formatVersion: Int64 = 1
+
+    public static func encode(name: String, model: NavigationModel) -> JSON {
+        var o = JSONObject()
+        o["format"] = .string(format)
+        o["formatVersion"] = .int(formatVersion)
+        o["name"] = .string(name)
+        for member in model.config.json.objectValue ?? [:] { o[member.key] = member.value }
+        o["bar"] = model.config.bar.json
+        o["screens"] = .array(model.screens.map(\.json))
+        o["version"] = .int(Int64(model.version))
+        o["nextGeneratedId"] = .int(Int64(model.nextGeneratedId))
+        var covered = JSONObject()
+        for id in model.screens.map(\.id) { if let s = model.coveredSnapshots[id] { covered[id] = s.json } }
+        o["coveredSnapshots"] = .object(covered)
+        return .object(o)
+    }
+
+    /// Decodes a document; errors name the member under `document.`.
+    public static func decode(_ json: JSON, limits: ModelLimits) throws(RPCError) -> (name: String, model: NavigationModel) {
+        let r = try ParamReader(json, path: "document")
+        guard r.has("format") || r.has("screens") else {
+            throw .invalidParams(path: "document", expected: "a document from session/snapshot")
+        }
+        if let f = try r.optionalString("format"), f != format {
+            throw .invalidParams(path: r.path("format"), expected: "\"\(format)\"")
+        }
+        if let v = try r.optionalInt("formatVersion"), v != formatVersion {
+            throw .invalidParams(path: r.path("formatVersion"), expected: "\(formatVersion)", message: "'document.formatVersion' \(v) is not supported (expected \(formatVersion))")
+        }
+        var config = SessionConfig()
+        try config.apply(r)
+        var bar = BarAppearance()
+        if let br = try r.optionalObject("bar") { try bar.apply(br) }
+        config.bar = bar
+        var counter = 0
+        let screens = try r.optionalArray("screens") { (v: JSON, p: String) throws(RPCError) -> Screen in
+            try Screen.decode(v, path: p) { counter += 1; return "restored-\(counter)" }
+        } ?? []
+        var covered: [String: Screen] = [:]
+        if let cr = try r.optionalObject("coveredSnapshots") {
+            for member in cr.object {
+                covered[member.key] = try Screen.decode(member.value, path: cr.path(member.key)) { member.key }
+            }
+        }
+        let version = try r.optionalInt("version") ?? 0
+        let next = try r.optionalInt("nextGeneratedId") ?? 1
+        guard version >= 0 else { throw .invalidParams(path: r.path("version"), expected: "an integer >= 0") }
+        let name = try r.optionalString("name") ?? ""
+        let model: NavigationModel
+        do {
+            model = try NavigationModel(
+                restoring: config, screens: screens, version: version, coveredSnapshots: covered,
+                nextGeneratedId: max(1, next), limits: limits)
+        } catch {
+            throw RPCErrorMapping.map(error)
+        }
+        return (name, model)
+    }
+}
+
+/// Model errors met while decoding documents (the server maps the rest).
+enum RPCErrorMapping {
+    static func map(_ error: ModelError) -> RPCError {
+        switch error {
+        case .duplicateScreen(let id, let path):
+            return .invalidParams(path: path, expected: "a unique screen id", message: "'\(path)': screen id '\(id)' is used twice")
+        case .limitExceeded(let name, let limit):
+            return .limitExceeded(name: name, limit: limit)
+        default:
+            return .invalidParams(path: "document", expected: "a document from session/snapshot")
+        }
+    }
+}
