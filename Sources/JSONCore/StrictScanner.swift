@@ -60,10 +60,11 @@ struct StrictScanner {
             if top.isObject {
                 switch byte {
                 case UInt8(ascii: ","):
+                    let comma = index
                     index += 1
                     skipWhitespace()
                     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                        throw JSONParseError("trailing comma in object", offset: index - 1)
+                        throw JSONParseError("trailing comma in object", offset: comma)
                     }
                     try scanMemberKey()
                     try scanValue()
@@ -76,10 +77,11 @@ struct StrictScanner {
             } else {
                 switch byte {
                 case UInt8(ascii: ","):
+                    let comma = index
                     index += 1
                     skipWhitespace()
                     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                        throw JSONParseError("trailing comma in array", offset: index - 1)
+                        throw JSONParseError("trailing comma in array", offset: comma)
                     }
                     try scanValue()
                 case UInt8(ascii: "]"):
