@@ -37,6 +37,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// Members already known to have distinct keys (the parser checked), kept in order without a look-up per key.
+    init(uniqueMembers: [Member]) {
+        self.members = uniqueMembers
+    }
+
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }

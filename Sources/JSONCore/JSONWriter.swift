@@ -1,11 +1,88 @@
+import CJSONC
+
 extension JSON {
     /// The compact UTF-8 encoding of this value, members in order, no insignificant white space.
+    ///
+    /// Doubles are written in Swift's shortest round-trip form (`0.1`, `1e-05`, `3.0`),
+    /// so `JSON.parse(x.serializedBytes()) == x`. Non-finite doubles, which JSON cannot
+    /// express, are written as `null`. U+0000 inside an object key is written as U+FFFD,
+    /// because json-c keys are C strings; U+0000 in string values is kept (`\u0000`).
     public func serializedBytes() -> [UInt8] {
-        Array(serialized().utf8)
+        if case .null = self { return Array("null".utf8) }
+        // One json-c tree per call, owned here and released before returning.
+        guard let root = JSONCBuilder.make(self) else { return Array("null".utf8) }
+        defer { json_object_put(root) }
+        var length = 0
+        let flags = Int32(JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
+        guard let text = json_object_to_json_string_length(root, flags, &length) else {
+            preconditionFailure("json-c could not allocate the serialisation buffer")
+        }
+        // The buffer belongs to `root`: copy it out by length before `json_object_put`.
+        return text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
     }
 
     /// The compact encoding of this value as a string.
     public func serialized() -> String {
-        ""
+        String(decoding: serializedBytes(), as: UTF8.self)
+    }
+}
+
+/// Builds a json-c tree from a `JSON` value. The caller owns the returned root.
+private enum JSONCBuilder {
+    /// A new json-c object with one reference, or nil for JSON null (json-c's representation of null).
+    static func make(_ value: JSON) -> OpaquePointer? {
+        switch value {
+        case .null:
+            return nil
+        case .bool(let flag):
+            return allocated(json_object_new_boolean(flag ? 1 : 0))
+        case .int(let integer):
+            return allocated(json_object_new_int64(integer))
+        case .double(let double):
+            guard double.isFinite else { return nil }
+            // Swift's description is the shortest text that reads back as the same double,
+            // and for finite values it is always a valid JSON number ("1e-05", "-0.0", "5e+20").
+            return "\(double)".withCString { allocated(json_object_new_double_s(double, $0)) }
+        case .string(let string):
+            return makeString(string)
+        case .array(let elements):
+            let array = allocated(json_object_new_array_ext(Int32(clamping: max(elements.count, 1))))
+            for element in elements {
+                // Ownership of the child passes to the array.
+                _ = json_object_array_add(array, make(element))
+            }
+            return array
+        case .object(let object):
+            let result = allocated(json_object_new_object())
+            for member in object {
+                let key = member.key.utf8.contains(0) ? keyWithoutNUL(member.key) : member.key
+                // json-c copies the key; ownership of the child passes to the object.
+                _ = key.withCString { json_object_object_add(result, $0, make(member.value)) }
+            }
+            return result
+        }
+    }
+
+    private static func makeString(_ string: String) -> OpaquePointer {
+        var string = string
+        return string.withUTF8 { utf8 in
+            precondition(utf8.count <= Int(Int32.max), "json-c strings are limited to \(Int32.max) bytes")
+            guard let base = utf8.baseAddress else { return allocated(json_object_new_string_len("", 0)) }
+            return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                allocated(json_object_new_string_len($0, Int32(utf8.count)))
+            }
+        }
+    }
+
+    private static func keyWithoutNUL(_ key: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in key.unicodeScalars { scalars.append(scalar == "\0" ? "\u{FFFD}" : scalar) }
+        return String(scalars)
+    }
+
+    /// json-c returns NULL only when malloc fails; like Swift's own allocations, that is fatal.
+    private static func allocated(_ object: OpaquePointer?) -> OpaquePointer {
+        guard let object else { preconditionFailure("json-c could not allocate an object") }
+        return object
     }
 }

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import JSONCore
+
+/// A value and the exact bytes the writer must produce for it.
+struct Written: Sendable, CustomTestStringConvertible {
+    let name: String
+    let value: JSON
+    let text: String
+
+    init(_ name: String, _ value: JSON, _ text: String) {
+        self.name = name
+        self.value = value
+        self.text = text
+    }
+
+    var testDescription: String { name }
+}
+
+let writtenValues: [Written] = [
+    Written("null", .null, "null"),
+    Written("true", true, "true"),
+    Written("false", false, "false"),
+    Written("zero", .int(0), "0"),
+    Written("negative integer", .int(-5), "-5"),
+    Written("Int64 max", .int(.max), "9223372036854775807"),
+    Written("Int64 min", .int(.min), "-9223372036854775808"),
+    Written("fraction", .double(1.5), "1.5"),
+    Written("integral double keeps its point", .double(3), "3.0"),
+    Written("shortest round-trip text", .double(0.1), "0.1"),
+    Written("small exponent", .double(0.000_01), "1e-05"),
+    Written("large exponent", .double(1e300), "1e+300"),
+    Written("negative zero", .double(-0.0), "-0.0"),
+    Written("largest double", .double(.greatestFiniteMagnitude), "1.7976931348623157e+308"),
+    Written("smallest subnormal", .double(.leastNonzeroMagnitude), "5e-324"),
+    Written("infinity is null", .double(.infinity), "null"),
+    Written("negative infinity is null", .double(-.infinity), "null"),
+    Written("NaN is null", .double(.nan), "null"),
+    Written("NaN inside an array is null", [.double(.nan), 1], "[null,1]"),
+    Written("NaN member is null", ["a": .double(.nan)], "{\"a\":null}"),
+    Written("empty string", "", "\"\""),
+    Written("quote, backslash, slash", "a\"b\\c/d", "\"a\\\"b\\\\c/d\""),
+    Written("short escapes", "\u{8}\u{C}\n\r\t", "\"\\b\\f\\n\\r\\t\""),
+    Written("NUL and other controls", "\u{0}x\u{1}\u{1F}", "\"\\u0000x\\u0001\\u001f\""),
+    Written("non-ASCII is written raw", "é€😀\u{7F}\u{2028}", "\"é€😀\u{7F}\u{2028}\""),
+    Written("empty array", .array([]), "[]"),
+    Written("empty object", .object(JSONObject()), "{}"),
+    Written("array without spaces", [1, "a", nil, true, [], [:]], "[1,\"a\",null,true,[],{}]"),
+    Written("object in member order", ["b": 1, "a": [true, nil], "c": ["z": 0, "y": 1]],
+            "{\"b\":1,\"a\":[true,null],\"c\":{\"z\":0,\"y\":1}}"),
+    Written("key needing escapes", ["a\"b\n/": 1], "{\"a\\\"b\\n/\":1}"),
+    Written("NUL in a key becomes U+FFFD", ["a\u{0}b": 1], "{\"a\u{FFFD}b\":1}"),
+]
+
+@Suite("serialized() writes compact JSON through json-c")
+struct WriterTests {
+    @Test("each value is written exactly", arguments: writtenValues)
+    func exactBytes(_ written: Written) {
+        #expect(written.value.serialized() == written.text)
+        #expect(written.value.serializedBytes() == Array(written.text.utf8))
+    }
+
+    @Test("everything written parses back, except what JSON cannot hold", arguments: writtenValues)
+    func writtenTextParses(_ written: Written) throws {
+        let parsed = try JSON.parse(written.value.serializedBytes())
+        #expect(parsed.serialized() == written.text)
+    }
+
+    @Test("member order survives a large object")
+    func largeObjectOrder() {
+        let keys = (0..<500).map { "key\((($0 * 31) + 7) % 997)" }
+        let object = JSONObject(keys.enumerated().map { ($0.element, JSON.int(Int64($0.offset))) })
+        let expected = "{" + keys.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+        #expect(JSON.object(object).serialized() == expected)
+    }
+
+    @Test("doubles are written with the text that reads back as the same bits",
+          arguments: [0.1, 0.2, 1.0 / 3.0, 2.5e-8, 123456.789, 9.007199254740993e15, 1e21, 1e-7, 4.35, -1e-300])
+    func doubleText(_ value: Double) throws {
+        let text = JSON.double(value).serialized()
+        #expect(text == "\(value)")
+        let parsed = try JSON.parse(text)
+        #expect(parsed.doubleValue?.bitPattern == value.bitPattern)
+    }
+
+    @Test("writing from many tasks at once gives the same bytes")
+    func concurrentWriting() async {
+        let value: JSON = ["a": [1, 2.5, "x\u{0}"], "b": ["c": nil, "d": true]]
+        let expected = value.serializedBytes()
+        let results = await withTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<32 { group.addTask { value.serializedBytes() } }
+            var all: [[UInt8]] = []
+            for await bytes in group { all.append(bytes) }
+            return all
+        }
+        #expect(results.count == 32)
+        #expect(results.allSatisfy { $0 == expected })
+    }
+}
