@@ -7,6 +7,19 @@ public enum RequestID: Sendable, Hashable, CustomStringConvertible {
     case int(Int64)
     case null
 
+    /// Reads an id value: a string, an integer (a number with no fractional part), or null.
+    /// Returns nil for any other value (fractions, booleans, arrays, objects).
+    public init?(json: JSON) {
+        switch json {
+        case .string(let s): self = .string(s)
+        case .int(let i): self = .int(i)
+        case .double(let d) where d.rounded() == d && abs(d) < 9.2e18: self = .int(Int64(d))
+        case .null: self = .null
+        default: return nil
+        }
+    }
+
+    /// The id as it appears on the wire.
     public var json: JSON {
         switch self {
         case .string(let s): return .string(s)
@@ -46,9 +59,85 @@ public enum Envelope: Sendable, Hashable {
     /// `[]`: answered by one -32600 error.
     case emptyBatch
 
-    /// Classifies a parsed JSON body.
+    /// Classifies a parsed JSON body as strict JSON-RPC 2.0 (PROTOCOL.md section 2).
+    ///
+    /// Rules, checked in this order for each message:
+    /// 1. it must be an object (else -32600, id null);
+    /// 2. `id`, when present, must be a string, an integer or null (else -32600, id null);
+    ///    from here on errors carry that id (null when absent);
+    /// 3. `jsonrpc` must be exactly `"2.0"`;
+    /// 4. it must not carry `result` or `error`: the daemon sends no requests, so a reply
+    ///    from a client is not a valid Request object;
+    /// 5. `method` must be a string;
+    /// 6. `params`, when present, must be an object or an array (`null` included in "else").
+    ///
+    /// All failures are -32600 with a message saying what to fix and `data.path` /
+    /// `data.expected` naming the member. A message without `id` is a notification.
+    /// An array is a batch whose elements are classified one by one; `[]` is ``emptyBatch``.
     public static func classify(_ json: JSON) -> Envelope {
-        .emptyBatch
+        if case .array(let elements) = json {
+            return elements.isEmpty ? .emptyBatch : .batch(elements.map(classifyItem))
+        }
+        return .single(classifyItem(json))
+    }
+
+    /// Classifies one element (a message that is not a batch).
+    public static func classifyItem(_ json: JSON) -> EnvelopeItem {
+        guard case .object(let object) = json else {
+            return .invalid(
+                id: .null,
+                error: invalidRequest(
+                    "a request must be a JSON object, not \(article(json.typeName))", path: "", expected: "object"))
+        }
+        var id: RequestID? = nil
+        if let rawID = object["id"] {
+            guard let readable = RequestID(json: rawID) else {
+                return .invalid(
+                    id: .null,
+                    error: invalidRequest(
+                        "'id' must be a string, an integer or null, not \(describe(rawID))", path: "id",
+                        expected: "string, integer or null"))
+            }
+            id = readable
+        }
+        let replyID = id ?? .null
+        guard object["jsonrpc"] == .string("2.0") else {
+            return .invalid(
+                id: replyID, error: invalidRequest("'jsonrpc' must be \"2.0\"", path: "jsonrpc", expected: "\"2.0\""))
+        }
+        if object.contains("result") || object.contains("error") {
+            return .invalid(
+                id: replyID,
+                error: invalidRequest(
+                    "this daemon sends no requests, so a reply ('result' or 'error') is not accepted; send a request with 'method'",
+                    path: object.contains("result") ? "result" : "error", expected: "a request with 'method'"))
+        }
+        guard let methodValue = object["method"] else {
+            return .invalid(
+                id: replyID, error: invalidRequest("'method' is required and must be a string", path: "method", expected: "string"))
+        }
+        guard case .string(let method) = methodValue else {
+            return .invalid(
+                id: replyID,
+                error: invalidRequest(
+                    "'method' must be a string, not \(describe(methodValue))", path: "method", expected: "string"))
+        }
+        let params = object["params"]
+        if let params {
+            switch params {
+            case .object, .array: break
+            default:
+                return .invalid(
+                    id: replyID,
+                    error: invalidRequest(
+                        "'params' must be an object or an array (or left out), not \(describe(params))", path: "params",
+                        expected: "object or array"))
+            }
+        }
+        if let id {
+            return .message(.request(id: id, method: method, params: params))
+        }
+        return .message(.notification(method: method, params: params))
     }
 
     /// Reply objects.
@@ -56,11 +145,33 @@ public enum Envelope: Sendable, Hashable {
         ["jsonrpc": "2.0", "id": id.json, "result": result]
     }
 
+    /// An error reply.
     public static func reply(id: RequestID, error: RPCError) -> JSON {
         ["jsonrpc": "2.0", "id": id.json, "error": error.json]
     }
 
+    /// A notification from the daemon.
     public static func notification(method: String, params: JSON) -> JSON {
         ["jsonrpc": "2.0", "method": .string(method), "params": params]
+    }
+
+    // MARK: - Messages
+
+    private static func invalidRequest(_ message: String, path: String, expected: String) -> RPCError {
+        RPCError(
+            code: ErrorCode.invalidRequest, message: message,
+            data: ["path": .string(path), "expected": .string(expected)])
+    }
+
+    private static func article(_ typeName: String) -> String {
+        typeName == "array" || typeName == "object" ? "an \(typeName)" : "a \(typeName)"
+    }
+
+    private static func describe(_ value: JSON) -> String {
+        switch value {
+        case .double(let d): return "the number \(d)"
+        case .null: return "null"
+        default: return article(value.typeName)
+        }
     }
 }

@@ -11,28 +11,320 @@ public enum FrameEvent: Sendable, Hashable {
     /// A complete message body (not yet parsed as JSON).
     case message([UInt8])
     /// A message larger than the limit was skipped without being buffered.
+    ///
+    /// Emitted once per oversized message, as soon as its size is known to exceed
+    /// the limit; the decoder then discards the rest of that message and carries on
+    /// with the next one.
     case oversized(limit: Int)
     /// The header block was malformed; the connection cannot resynchronise and must close.
+    ///
+    /// The string says what was wrong. After this event the decoder ignores all input.
     case malformedHeader(String)
 }
 
 /// A pure, incremental frame decoder: feed it bytes in any chunking, read events out.
+///
+/// The decoder is a state machine that looks at each input byte a bounded number of
+/// times, so feeding a stream one byte at a time costs the same as feeding it at once,
+/// and any chunking of the same bytes yields the same events.
+///
+/// - The framing is chosen by the first non-whitespace byte of the connection:
+///   `{` or `[` selects NDJSON, an ASCII letter selects Content-Length headers,
+///   anything else is a ``FrameEvent/malformedHeader(_:)``.
+/// - Content-Length: header lines `Name: value` end with `\r\n` (a bare `\n` is
+///   tolerated); names are case-insensitive; `Content-Length` is required exactly once
+///   and must be a decimal integer; other headers are ignored; a blank line ends the
+///   block, then exactly N body bytes follow. Whitespace between messages is skipped.
+///   A block larger than ``maxHeaderBytes`` is malformed.
+/// - NDJSON: one value per line, a trailing `\r` is removed, blank lines are ignored.
+/// - A body or line larger than ``maxMessageBytes`` yields one
+///   ``FrameEvent/oversized(limit:)``; its bytes are then dropped as they arrive.
+///
+/// Only the message currently being assembled is held in memory, never more than
+/// ``maxMessageBytes`` (+1 for a pending `\r`) or ``maxHeaderBytes``.
 public struct FrameDecoder: Sendable {
+    /// The framing chosen so far; nil until the first non-whitespace byte arrives.
     public private(set) var framing: Framing?
+    /// The largest body (Content-Length) or line (NDJSON, without its line ending) accepted.
     public let maxMessageBytes: Int
+    /// The largest header block accepted, line endings included.
+    public let maxHeaderBytes: Int
 
-    public init(maxMessageBytes: Int = 8 << 20) {
-        self.maxMessageBytes = maxMessageBytes
+    /// The default header block limit: 8 KiB.
+    public static let defaultMaxHeaderBytes = 8 << 10
+
+    private enum State: Sendable {
+        /// No non-whitespace byte seen yet.
+        case detecting
+        /// Reading a header block; `buffer` holds the current, incomplete line.
+        case headers(contentLength: Int?, blockBytes: Int, lines: Int)
+        /// Reading a body of the given length into `buffer`.
+        case body(length: Int)
+        /// Discarding the rest of an oversized body.
+        case skippingBody(remaining: Int)
+        /// Reading an NDJSON line into `buffer`.
+        case line
+        /// Discarding an oversized NDJSON line up to its newline.
+        case skippingLine
+        /// A malformed header was reported; everything else is ignored.
+        case failed
     }
+
+    private var state: State = .detecting
+    private var buffer: [UInt8] = []
+
+    /// Creates a decoder.
+    /// - Parameters:
+    ///   - maxMessageBytes: the largest message accepted (default 8 MiB).
+    ///   - maxHeaderBytes: the largest Content-Length header block accepted (default 8 KiB).
+    public init(maxMessageBytes: Int = 8 << 20, maxHeaderBytes: Int = FrameDecoder.defaultMaxHeaderBytes) {
+        self.maxMessageBytes = max(0, maxMessageBytes)
+        self.maxHeaderBytes = max(1, maxHeaderBytes)
+    }
+
+    /// True once a malformed header was reported: the connection must be closed.
+    public var isFailed: Bool {
+        if case .failed = state { return true }
+        return false
+    }
+
+    /// Bytes currently held for the message or header line being assembled.
+    package var bufferedByteCount: Int { buffer.count }
 
     /// Consumes `bytes` and returns the events they complete, in order.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [FrameEvent] {
-        []
+        var events: [FrameEvent] = []
+        let done: Void? = bytes.withContiguousStorageIfAvailable { chunk in
+            consume(chunk, into: &events)
+        }
+        if done == nil {
+            Array(bytes).withUnsafeBufferPointer { consume($0, into: &events) }
+        }
+        return events
+    }
+
+    // MARK: - The state machine
+
+    private mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>, into events: inout [FrameEvent]) {
+        var i = 0
+        let end = chunk.count
+        while i < end {
+            switch state {
+            case .failed:
+                return
+
+            case .detecting:
+                let byte = chunk[i]
+                if Self.isWhitespace(byte) {
+                    i += 1
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    framing = .ndjson
+                    state = .line
+                } else if Self.isLetter(byte) {
+                    framing = .contentLength
+                    state = .headers(contentLength: nil, blockBytes: 0, lines: 0)
+                } else {
+                    fail("the first byte must be '{' or '[' (one JSON value per line) or a header such as 'Content-Length: N'", into: &events)
+                }
+
+            case .headers(let contentLength, let blockBytes, let lines):
+                if lines == 0 && buffer.isEmpty && Self.isWhitespace(chunk[i]) {
+                    i += 1  // whitespace between messages
+                    continue
+                }
+                let newline = Self.firstNewline(in: chunk, from: i)
+                let segmentEnd = newline ?? end
+                let lineBytes = buffer.count + (segmentEnd - i) + (newline == nil ? 0 : 1)
+                if blockBytes + lineBytes > maxHeaderBytes {
+                    fail("the header block is larger than \(maxHeaderBytes) bytes", into: &events)
+                    return
+                }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<segmentEnd]))
+                guard let newline else {
+                    i = end
+                    continue
+                }
+                i = newline + 1
+                if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
+                if buffer.isEmpty {
+                    endHeaderBlock(contentLength: contentLength, into: &events)
+                } else {
+                    switch Self.parseHeaderLine(buffer, contentLength: contentLength) {
+                    case .success(let length):
+                        state = .headers(contentLength: length, blockBytes: blockBytes + lineBytes, lines: lines + 1)
+                    case .failure(let problem):
+                        fail(problem.message, into: &events)
+                        return
+                    }
+                    buffer.removeAll(keepingCapacity: true)
+                }
+
+            case .body(let length):
+                let take = min(length - buffer.count, end - i)
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<(i + take)]))
+                i += take
+                if buffer.count == length {
+                    events.append(.message(buffer))
+                    buffer.removeAll(keepingCapacity: true)
+                    state = .headers(contentLength: nil, blockBytes: 0, lines: 0)
+                }
+
+            case .skippingBody(let remaining):
+                let take = min(remaining, end - i)
+                i += take
+                state = remaining == take
+                    ? .headers(contentLength: nil, blockBytes: 0, lines: 0)
+                    : .skippingBody(remaining: remaining - take)
+
+            case .line:
+                let newline = Self.firstNewline(in: chunk, from: i)
+                let segmentEnd = newline ?? end
+                let rawCount = buffer.count + (segmentEnd - i)
+                let lastByte: UInt8? = segmentEnd > i ? chunk[segmentEnd - 1] : buffer.last
+                let endsWithCR = lastByte == UInt8(ascii: "\r")
+                if let newline {
+                    if rawCount - (endsWithCR ? 1 : 0) > maxMessageBytes {
+                        events.append(.oversized(limit: maxMessageBytes))
+                    } else {
+                        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<segmentEnd]))
+                        if endsWithCR { buffer.removeLast() }
+                        if !buffer.allSatisfy(Self.isWhitespace) {
+                            events.append(.message(buffer))
+                        }
+                    }
+                    buffer.removeAll(keepingCapacity: true)
+                    i = newline + 1
+                } else if rawCount > maxMessageBytes + 1 || (rawCount == maxMessageBytes + 1 && !endsWithCR) {
+                    // Too long whatever follows (a pending '\r' may still be the line ending).
+                    events.append(.oversized(limit: maxMessageBytes))
+                    buffer.removeAll(keepingCapacity: true)
+                    state = .skippingLine
+                    i = end
+                } else {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<end]))
+                    i = end
+                }
+
+            case .skippingLine:
+                if let newline = Self.firstNewline(in: chunk, from: i) {
+                    i = newline + 1
+                    state = .line
+                } else {
+                    i = end
+                }
+            }
+        }
+    }
+
+    private mutating func endHeaderBlock(contentLength: Int?, into events: inout [FrameEvent]) {
+        buffer.removeAll(keepingCapacity: true)
+        guard let contentLength else {
+            fail("the header block has no Content-Length header", into: &events)
+            return
+        }
+        if contentLength > maxMessageBytes {
+            events.append(.oversized(limit: maxMessageBytes))
+            state = .skippingBody(remaining: contentLength)
+        } else if contentLength == 0 {
+            events.append(.message([]))
+            state = .headers(contentLength: nil, blockBytes: 0, lines: 0)
+        } else {
+            state = .body(length: contentLength)
+        }
+    }
+
+    private mutating func fail(_ message: String, into events: inout [FrameEvent]) {
+        events.append(.malformedHeader(message))
+        buffer = []
+        state = .failed
+    }
+
+    // MARK: - Header lines
+
+    private struct HeaderProblem: Error {
+        var message: String
+    }
+
+    /// Parses one header line (without its line ending); returns the Content-Length known after it.
+    private static func parseHeaderLine(_ line: [UInt8], contentLength: Int?) -> Result<Int?, HeaderProblem> {
+        let text = String(decoding: line, as: UTF8.self)
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+            return .failure(HeaderProblem(message: "header line '\(text.prefix(80))' must have the form 'Name: value'"))
+        }
+        let name = line[..<colon]
+        guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+            return .failure(HeaderProblem(message: "header line '\(text.prefix(80))' has an invalid name; expected 'Name: value'"))
+        }
+        guard Self.equalsIgnoringASCIICase(name, "content-length") else {
+            return .success(contentLength)  // Content-Type and other headers are ignored
+        }
+        if contentLength != nil {
+            return .failure(HeaderProblem(message: "the header block has more than one Content-Length header"))
+        }
+        let value = Self.trimmed(line[(colon + 1)...])
+        guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            let shown = String(decoding: value, as: UTF8.self).prefix(40)
+            return .failure(HeaderProblem(message: "Content-Length must be a non-negative decimal integer, not '\(shown)'"))
+        }
+        let length = value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        return .success(length)
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let first = slice.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { slice.removeFirst() }
+        while let last = slice.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { slice.removeLast() }
+        return slice
+    }
+
+    private static func equalsIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ lowercase: String) -> Bool {
+        let expected = Array(lowercase.utf8)
+        guard bytes.count == expected.count else { return false }
+        return zip(bytes, expected).allSatisfy { byte, want in
+            let lowered = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte + 32 : byte
+            return lowered == want
+        }
+    }
+
+    // MARK: - Byte classes
+
+    private static func firstNewline(in chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var j = start
+        while j < chunk.count {
+            if chunk[j] == UInt8(ascii: "\n") { return j }
+            j += 1
+        }
+        return nil
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    /// RFC 9110 token characters (header field names).
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        if isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) { return true }
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
     }
 }
 
 /// Frames outgoing bodies.
 public enum FrameEncoder {
+    /// Frames one serialized JSON body for a connection using `framing`.
+    ///
+    /// - Important: for NDJSON the body must not contain a raw newline; serialized
+    ///   JSON never does (newlines inside strings are escaped).
     public static func encode(_ body: [UInt8], framing: Framing) -> [UInt8] {
         switch framing {
         case .contentLength: return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body

@@ -1,0 +1,74 @@
+import JSONCore
+import NavProtocol
+
+/// Exactly-once reply bookkeeping for one connection, and `$/cancelRequest` marks.
+///
+/// Lifecycle of a request id:
+/// 1. ``begin(_:)`` when the request is accepted for handling. If a request with the
+///    same id is still in flight, `begin` refuses it: the duplicate is answered at once
+///    with -32600 "duplicate id in flight" (``TransportErrors/duplicateID(_:)``), and the
+///    first request still gets its own reply later. Ids are compared exactly: `1` and
+///    `"1"` differ; null is an id like any other.
+/// 2. ``cancel(_:)`` (from `$/cancelRequest`) marks an in-flight request; unknown or
+///    finished ids are ignored.
+/// 3. ``complete(_:)`` when the reply is about to be written: true only the first time,
+///    and it frees the id for reuse. ``resolve(_:_:)`` combines this with the cancel rule.
+///
+/// - Important: a reply is written only when `complete` (or `resolve`) says so, which
+///   makes "every request gets exactly one reply" a property of this type, not of the
+///   handlers.
+public struct ReplyGuard: Sendable {
+    /// In-flight ids, with whether they were cancelled.
+    private var inFlight: [RequestID: Bool] = [:]
+
+    public init() {}
+
+    /// How many requests are in flight.
+    public var inFlightCount: Int { inFlight.count }
+
+    /// Whether `id` is in flight.
+    public func isInFlight(_ id: RequestID) -> Bool { inFlight[id] != nil }
+
+    /// Whether `id` is in flight and was cancelled.
+    public func isCancelled(_ id: RequestID) -> Bool { inFlight[id] == true }
+
+    /// Registers a request. Returns nil when accepted, or the error to reply with
+    /// (to the same id, without touching the first request) when `id` is already in flight.
+    public mutating func begin(_ id: RequestID) -> RPCError? {
+        if inFlight[id] != nil { return TransportErrors.duplicateID(id) }
+        inFlight[id] = false
+        return nil
+    }
+
+    /// Marks an in-flight request as cancelled; returns false (and does nothing)
+    /// when `id` is unknown or already replied to.
+    @discardableResult
+    public mutating func cancel(_ id: RequestID) -> Bool {
+        guard inFlight[id] != nil else { return false }
+        inFlight[id] = true
+        return true
+    }
+
+    /// Claims the right to reply to `id`: true only the first time after ``begin(_:)``.
+    public mutating func complete(_ id: RequestID) -> Bool {
+        inFlight.removeValue(forKey: id) != nil
+    }
+
+    /// The reply to write for a finished request, or nil when none is due (unknown id,
+    /// or already replied). A cancelled request replies -32800 whatever its outcome.
+    public mutating func resolve(_ id: RequestID, _ outcome: Result<JSON, RPCError>) -> JSON? {
+        let cancelled = isCancelled(id)
+        guard complete(id) else { return nil }
+        if cancelled { return Envelope.reply(id: id, error: .cancelled) }
+        switch outcome {
+        case .success(let result): return Envelope.reply(id: id, result: result)
+        case .failure(let error): return Envelope.reply(id: id, error: error)
+        }
+    }
+
+    /// The id named by `$/cancelRequest` params (`{"id": ...}`), or nil when absent or not an id.
+    public static func cancelTarget(_ params: JSON?) -> RequestID? {
+        guard let raw = params?["id"] else { return nil }
+        return RequestID(json: raw)
+    }
+}
