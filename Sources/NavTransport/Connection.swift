@@ -1,0 +1,313 @@
+import JSONCore
+import Logging
+import NIOConcurrencyHelpers
+import NavProtocol
+
+/// What a connection asks of the server behind it.
+public protocol RPCService: Sendable {
+    /// Answers one request. Throw `RPCError` for protocol errors; anything else becomes -32603.
+    func handle(method: String, params: JSON?, connection: ConnectionHandle) async throws -> JSON
+    /// A client notification other than `exit` and `$/cancelRequest`.
+    func notification(method: String, params: JSON?, connection: ConnectionHandle) async
+    func connectionOpened(_ connection: ConnectionHandle) async
+    /// The connection is gone: drop what it held (subscriptions).
+    func connectionClosed(_ connection: ConnectionHandle) async
+}
+
+/// Named bounds of one connection.
+public struct ConnectionLimits: Sendable, Hashable {
+    /// `--max-message-bytes`: larger messages are answered with -32600 and skipped unbuffered.
+    public var maxMessageBytes: Int
+    /// `--max-outbound-bytes`: past this many unwritten bytes, notifications are dropped for a `session/resync`.
+    public var maxOutboundBytes: Int
+    /// `--max-batch`: the most messages one batch may hold.
+    public var maxBatch: Int
+    /// `--max-json-depth`: the deepest nesting a message may have.
+    public var maxJSONDepth: Int
+
+    public init(maxMessageBytes: Int = 8 << 20, maxOutboundBytes: Int = 4 << 20, maxBatch: Int = 1_000, maxJSONDepth: Int = 128) {
+        self.maxMessageBytes = maxMessageBytes
+        self.maxOutboundBytes = maxOutboundBytes
+        self.maxBatch = maxBatch
+        self.maxJSONDepth = maxJSONDepth
+    }
+}
+
+/// The server's handle on one client connection: the only way to send it anything.
+///
+/// Sending never blocks: bytes go to an ordered outbound queue that a writer drains to the peer.
+/// - Important: notifications and replies reach the peer in the order they were sent here, which is
+///   how the daemon keeps "version v's notification before the reply that made v".
+public final class ConnectionHandle: Sendable {
+    public let id: Int
+    private let output: AsyncStream<[UInt8]>.Continuation
+    private let state: NIOLockedValueBox<State>
+    private let closer: @Sendable () -> Void
+
+    struct State {
+        var framing: Framing = .ndjson
+        var budget: OutboundBudget
+        var closed = false
+        var shutDown = false
+        var draining = false
+        var busy = false
+    }
+
+    init(id: Int, maxOutboundBytes: Int, output: AsyncStream<[UInt8]>.Continuation, closer: @escaping @Sendable () -> Void) {
+        self.id = id
+        self.output = output
+        self.state = NIOLockedValueBox(State(budget: OutboundBudget(maxPendingBytes: maxOutboundBytes)))
+        self.closer = closer
+    }
+
+    var framing: Framing {
+        get { state.withLockedValue { $0.framing } }
+        set { state.withLockedValue { $0.framing = newValue } }
+    }
+
+    /// Sends a notification about `sessionId` at `version`. Past the outbound bound it is dropped, and the
+    /// session is owed one `session/resync` once the peer reads again. Returns false when dropped.
+    @discardableResult
+    public func sendNotification(method: String, params: JSON, sessionId: String, version: Int) -> Bool {
+        let body = Envelope.notification(method: method, params: params).serializedBytes()
+        return state.withLockedValue { s in
+            guard !s.closed else { return false }
+            let bytes = FrameEncoder.encode(body, framing: s.framing)
+            guard s.budget.admitNotification(sessionId: sessionId, version: version, bytes: bytes.count) else { return false }
+            output.yield(bytes)
+            return true
+        }
+    }
+
+    /// Sends a notification that is not about a session's versions (never dropped).
+    public func sendNotification(method: String, params: JSON) {
+        send(Envelope.notification(method: method, params: params))
+    }
+
+    /// Sends a reply (never dropped: every request gets exactly one).
+    func send(_ message: JSON) {
+        let body = message.serializedBytes()
+        state.withLockedValue { s in
+            guard !s.closed else { return }
+            let bytes = FrameEncoder.encode(body, framing: s.framing)
+            s.budget.enqueued(bytes.count)
+            output.yield(bytes)
+        }
+    }
+
+    /// The writer reports bytes it handed to the peer; owed resyncs are sent once the queue drains.
+    func didWrite(bytes: Int) {
+        let owed = state.withLockedValue { s -> [OutboundBudget.Resync] in
+            s.budget.written(bytes)
+            return s.budget.drainedResyncs()
+        }
+        for r in owed {
+            send(Envelope.notification(method: "session/resync", params: Notifications.resync(sessionId: r.sessionId, version: r.version)))
+        }
+    }
+
+    /// Closes the connection (after what is already queued).
+    public func close() {
+        let first = state.withLockedValue { s -> Bool in
+            defer { s.closed = true }
+            return !s.closed
+        }
+        if first {
+            output.finish()
+            closer()
+        }
+    }
+
+    var isShutDown: Bool {
+        get { state.withLockedValue { $0.shutDown } }
+        set { state.withLockedValue { $0.shutDown = newValue } }
+    }
+
+    /// Marks the connection busy (handling messages) or idle; returns true when it should now close (draining and idle).
+    func setBusy(_ busy: Bool) -> Bool {
+        state.withLockedValue { s in
+            s.busy = busy
+            return s.draining && !busy
+        }
+    }
+
+    /// Graceful shutdown: close now when idle, else once the messages in hand are answered.
+    public func beginDrain() {
+        let closeNow = state.withLockedValue { s -> Bool in
+            s.draining = true
+            return !s.busy
+        }
+        if closeNow { close() }
+    }
+
+    var isDraining: Bool { state.withLockedValue { $0.draining } }
+}
+
+/// Runs one connection: decodes frames, classifies JSON-RPC envelopes, handles each connection's
+/// messages in arrival order, applies `$/cancelRequest`, and replies exactly once to every request.
+public struct ConnectionRunner: Sendable {
+    public let handle: ConnectionHandle
+    let service: any RPCService
+    let limits: ConnectionLimits
+    let logger: Logger
+    private let guardBox: NIOLockedValueBox<ReplyGuard>
+
+    public init(handle: ConnectionHandle, service: any RPCService, limits: ConnectionLimits, logger: Logger) {
+        self.handle = handle
+        self.service = service
+        self.limits = limits
+        self.logger = logger
+        self.guardBox = NIOLockedValueBox(ReplyGuard())
+    }
+
+    enum Work: Sendable {
+        case envelope(Envelope)
+        case reply(JSON)
+        case close
+    }
+
+    /// Reads `inbound` until it ends or the connection closes; returns when every reply is queued.
+    public func run<S: AsyncSequence & Sendable>(inbound: S) async where S.Element == [UInt8] {
+        await service.connectionOpened(handle)
+        let (work, queue) = AsyncStream<Work>.makeStream()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.process(work) }
+            var decoder = FrameDecoder(maxMessageBytes: limits.maxMessageBytes)
+            do {
+                reading: for try await chunk in inbound {
+                    let events = decoder.feed(chunk)
+                    if let f = decoder.framing { handle.framing = f }
+                    // Decode the whole chunk first, so a cancel arriving with its request always wins.
+                    var items: [Work] = []
+                    var stop = false
+                    for event in events {
+                        switch event {
+                        case .message(let bytes):
+                            items.append(classify(bytes))
+                        case .oversized(let limit):
+                            items.append(.reply(Envelope.reply(id: .null, error: RPCError(
+                                code: ErrorCode.invalidRequest,
+                                message: "message larger than \(limit) bytes (--max-message-bytes); it was skipped",
+                                data: ["limit": .number(limit), "name": "maxMessageBytes"]))))
+                        case .malformedHeader(let why):
+                            items.append(.reply(Envelope.reply(id: .null, error: RPCError(
+                                code: ErrorCode.parseError, message: "malformed header: \(why); closing the connection"))))
+                            items.append(.close)
+                            stop = true
+                        }
+                        if stop { break }
+                    }
+                    for item in items { queue.yield(item) }
+                    if stop { break reading }
+                }
+            } catch {
+                logger.debug("connection read ended", metadata: ["connection.id": "\(handle.id)", "error": "\(error)"])
+            }
+            queue.finish()
+            await group.waitForAll()
+        }
+        await service.connectionClosed(handle)
+        handle.close()
+    }
+
+    /// Parses and classifies one framed body; registers requests for cancellation; applies cancels at once.
+    private func classify(_ bytes: [UInt8]) -> Work {
+        let json: JSON
+        do {
+            json = try JSON.parse(bytes, limits: JSONParseLimits(maxDepth: limits.maxJSONDepth))
+        } catch {
+            return .reply(Envelope.reply(id: .null, error: RPCError(
+                code: ErrorCode.parseError, message: "invalid JSON: \(error.description)", data: ["offset": .number(error.offset)])))
+        }
+        let envelope = Envelope.classify(json)
+        let items: [EnvelopeItem]
+        switch envelope {
+        case .single(let item): items = [item]
+        case .batch(let list): items = list
+        case .emptyBatch: items = []
+        }
+        if case .batch(let list) = envelope, list.count > limits.maxBatch {
+            return .reply(Envelope.reply(id: .null, error: RPCError(
+                code: ErrorCode.invalidRequest, message: "batch of \(list.count) messages exceeds --max-batch \(limits.maxBatch)",
+                data: ["limit": .number(limits.maxBatch), "name": "maxBatch"])))
+        }
+        // Register requests now (so a later cancel finds them) and apply cancels at once.
+        var checked: [EnvelopeItem] = []
+        for item in items {
+            switch item {
+            case .message(.notification(CancelRequest.name, let params)):
+                if let id = ReplyGuard.cancelTarget(params) { guardBox.withLockedValue { _ = $0.cancel(id) } }
+                checked.append(item)
+            case .message(.request(let id, _, _)):
+                if let refusal = guardBox.withLockedValue({ $0.begin(id) }) {
+                    checked.append(.invalid(id: id, error: refusal))
+                } else {
+                    checked.append(item)
+                }
+            default:
+                checked.append(item)
+            }
+        }
+        switch envelope {
+        case .single: return .envelope(.single(checked[0]))
+        case .batch: return .envelope(.batch(checked))
+        case .emptyBatch: return .envelope(.emptyBatch)
+        }
+    }
+
+    private func process(_ work: AsyncStream<Work>) async {
+        for await item in work {
+            if handle.setBusy(true) {}
+            switch item {
+            case .reply(let json):
+                handle.send(json)
+            case .close:
+                handle.close()
+            case .envelope(.emptyBatch):
+                handle.send(Envelope.reply(id: .null, error: RPCError(code: ErrorCode.invalidRequest, message: "empty batch: send at least one request")))
+            case .envelope(.single(let element)):
+                if let reply = await answer(element) { handle.send(reply) }
+            case .envelope(.batch(let elements)):
+                var replies: [JSON] = []
+                for element in elements {
+                    if let reply = await answer(element) { replies.append(reply) }
+                }
+                if !replies.isEmpty { handle.send(.array(replies)) }
+            }
+            if handle.setBusy(false) { handle.close() }
+        }
+    }
+
+    /// The reply to one element, or nil for notifications.
+    private func answer(_ element: EnvelopeItem) async -> JSON? {
+        switch element {
+        case .invalid(let id, let error):
+            return Envelope.reply(id: id, error: error)
+        case .message(.notification(let method, let params)):
+            switch method {
+            case CancelRequest.name: break
+            case Exit.name: handle.close()
+            default: await service.notification(method: method, params: params, connection: handle)
+            }
+            return nil
+        case .message(.request(let id, let method, let params)):
+            defer { _ = guardBox.withLockedValue { $0.complete(id) } }
+            if guardBox.withLockedValue({ $0.isCancelled(id) }) {
+                return Envelope.reply(id: id, error: .cancelled)
+            }
+            if handle.isShutDown {
+                return Envelope.reply(id: id, error: RPCError(code: ErrorCode.invalidRequest, message: "the connection was shut down; only 'exit' is accepted"))
+            }
+            do {
+                let result = try await service.handle(method: method, params: params, connection: handle)
+                if method == Shutdown.name { handle.isShutDown = true }
+                return Envelope.reply(id: id, result: result)
+            } catch let error as RPCError {
+                return Envelope.reply(id: id, error: error)
+            } catch {
+                logger.error("request failed", metadata: ["rpc.method": "\(method)", "connection.id": "\(handle.id)", "error": "\(error)"])
+                return Envelope.reply(id: id, error: .internalError())
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// Serves an `RPCService` on a Unix domain socket: one task per connection, each connection's
+/// messages in order, errors contained per connection.
+public final class UnixSocketServer: Sendable {
+    public let path: String
+    let limits: ConnectionLimits
+    let maxConnections: Int
+    let logger: Logger
+    private let state = NIOLockedValueBox(State())
+
+    struct State {
+        var serverChannel: (any Channel)?
+        var connections: [Int: ConnectionHandle] = [:]
+        var nextId = 1
+        var stopping = false
+    }
+
+    public init(path: String, limits: ConnectionLimits, maxConnections: Int = 256, logger: Logger) {
+        self.path = path
+        self.limits = limits
+        self.maxConnections = maxConnections
+        self.logger = logger
+    }
+
+    /// The number of open connections.
+    public var connectionCount: Int { state.withLockedValue { $0.connections.count } }
+
+    /// Binds the socket (which must not exist), calls `onListening`, and serves until `stop()`;
+    /// returns once every connection has answered what it had in hand and closed.
+    public func run(service: any RPCService, onListening: @Sendable () throws -> Void = {}) async throws {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            // A client may finish sending (shut down its write side) and still read its replies.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        let stopEarly = state.withLockedValue { s -> Bool in
+            s.serverChannel = server.channel
+            return s.stopping
+        }
+        if stopEarly { server.channel.close(promise: nil) }
+        try onListening()
+        logger.info("listening", metadata: ["socket.path": "\(path)"])
+        try await server.executeThenClose { inbound in
+            try await withThrowingDiscardingTaskGroup { group in
+                for try await connection in inbound {
+                    group.addTask { await self.serve(connection, service: service) }
+                }
+            }
+        }
+    }
+
+    /// Stops accepting; open connections close once idle.
+    public func stop() {
+        let (channel, handles) = state.withLockedValue { s -> ((any Channel)?, [ConnectionHandle]) in
+            s.stopping = true
+            return (s.serverChannel, Array(s.connections.values))
+        }
+        channel?.close(promise: nil)
+        for h in handles { h.beginDrain() }
+    }
+
+    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, service: any RPCService) async {
+        let channel = connection.channel
+        let (outStream, outContinuation) = AsyncStream<[UInt8]>.makeStream()
+        let (id, over, stopping) = state.withLockedValue { s -> (Int, Bool, Bool) in
+            defer { s.nextId += 1 }
+            return (s.nextId, s.connections.count >= maxConnections, s.stopping)
+        }
+        let handle = ConnectionHandle(id: id, maxOutboundBytes: limits.maxOutboundBytes, output: outContinuation) {
+            // Closing the output ends the writer, which then closes the channel; closing the channel
+            // now as well ends a read that is waiting for bytes.
+            channel.close(mode: .input, promise: nil)
+        }
+        if over || stopping {
+            logger.warning("connection refused: limit", metadata: ["connection.id": "\(id)", "limit": "\(maxConnections)"])
+            handle.send(Envelope.reply(id: .null, error: .limitExceeded(
+                name: "maxConnections", limit: maxConnections, message: "too many connections (--max-connections \(maxConnections))")))
+            handle.close()
+        } else {
+            state.withLockedValue { $0.connections[id] = handle }
+        }
+        logger.debug("connection opened", metadata: ["connection.id": "\(id)"])
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await bytes in outStream {
+                            try await outbound.write(ByteBuffer(bytes: bytes))
+                            handle.didWrite(bytes: bytes.count)
+                        }
+                    }
+                    if !(over || stopping) {
+                        let runner = ConnectionRunner(handle: handle, service: service, limits: limits, logger: logger)
+                        await runner.run(inbound: inbound.map { Array(buffer: $0) })
+                    }
+                    try await group.next()
+                    group.cancelAll()
+                }
+            }
+        } catch {
+            logger.debug("connection ended with an error", metadata: ["connection.id": "\(id)", "error": "\(error)"])
+        }
+        handle.close()
+        state.withLockedValue { _ = $0.connections.removeValue(forKey: id) }
+        logger.debug("connection closed", metadata: ["connection.id": "\(id)"])
+    }
+}
+
+extension Array where Element == UInt8 {
+    init(buffer: ByteBuffer) {
+        self = buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
+    }
+}
