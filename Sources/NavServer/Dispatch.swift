@@ -1,6 +1,7 @@
 import JSONCore
 import NavModel
 import NavProtocol
+import NavTransport
 
 /// What a handler may do to a session besides mutating its model: the changes it made
 /// (sent as `session/didChange` when the version moved) and notifications to the session's subscribers.
@@ -14,12 +15,15 @@ public struct SessionEffects: Sendable {
 /// The context a handler runs in.
 public struct RequestContext: Sendable {
     let sessions: SessionRegistry
+    let server: ServerInfo
     /// The connection the request came from.
-    public let connectionID: Int
+    public let connection: ConnectionHandle
+    public var connectionID: Int { connection.id }
 
-    init(sessions: SessionRegistry, connectionID: Int) {
+    init(sessions: SessionRegistry, server: ServerInfo, connection: ConnectionHandle) {
         self.sessions = sessions
-        self.connectionID = connectionID
+        self.server = server
+        self.connection = connection
     }
 
     /// Runs `body` on the session's model, in that session's order.
@@ -111,8 +115,4 @@ public struct DispatchTable: Sendable {
         table.registerLayoutAndHitTest()
         return table
     }
-}
-
-extension DispatchTable {
-    mutating func registerSpine() {}
 }

@@ -1,15 +1,209 @@
 import JSONCore
+import Logging
 import NavModel
 import NavProtocol
+import NavTransport
 
-/// All sessions of the daemon.
-public final class SessionRegistry: Sendable {
-    public init() {}
+/// Named bounds of the daemon's sessions.
+public struct ServerLimits: Sendable, Hashable {
+    /// `--max-sessions`: the most sessions open at once.
+    public var maxSessions: Int
+    /// `--max-stack-depth`: the most screens one stack may hold.
+    public var maxStackDepth: Int
+    /// `--max-subscriptions`: the most subscriptions one connection may hold.
+    public var maxSubscriptionsPerConnection: Int
+
+    public init(maxSessions: Int = 256, maxStackDepth: Int = 256, maxSubscriptionsPerConnection: Int = 64) {
+        self.maxSessions = maxSessions
+        self.maxStackDepth = maxStackDepth
+        self.maxSubscriptionsPerConnection = maxSubscriptionsPerConnection
+    }
+
+    var model: ModelLimits { ModelLimits(maxStackDepth: maxStackDepth) }
+}
+
+/// One subscriber of a session.
+struct Subscription: Sendable {
+    let id: String
+    let connection: ConnectionHandle
+    let topics: Set<Topic>
+}
+
+/// One live session: its model and its subscribers. The actor gives each session one order of
+/// operations; different sessions run in parallel.
+actor Session {
+    let id: String
+    var name: String
+    var model: NavigationModel
+    private var subscribers: [String: Subscription] = [:]
+    /// The diagnostics last reported (only tracked while someone subscribes to them).
+    private var lastDiagnostics: [Diagnostic]?
+    private(set) var closed = false
+
+    init(id: String, name: String, model: NavigationModel) {
+        self.id = id
+        self.name = name
+        self.model = model
+    }
+
+    var subscriberCount: Int { subscribers.count }
+
+    /// Runs `body` on the model; when it raised the version, notifies every subscriber before returning.
+    func run<T: Sendable>(_ body: @Sendable (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T) throws(RPCError) -> T {
+        guard !closed else { throw RPCError.unknownSession(id) }
+        let before = model.version
+        var effects = SessionEffects()
+        var working = model
+        let result = try body(&working, &effects)
+        model = working
+        if model.version != before { publish(effects.changes) }
+        for event in effects.events {
+            for s in subscribers.values { s.connection.sendNotification(method: event.method, params: event.params) }
+        }
+        return result
+    }
+
+    private func publish(_ changes: [Change]) {
+        let version = model.version
+        for s in subscribers.values {
+            let mine = changes.filter { s.topics.contains($0.topic) }
+            guard !mine.isEmpty else { continue }
+            s.connection.sendNotification(
+                method: "session/didChange", params: Notifications.didChange(sessionId: id, version: version, changes: mine),
+                sessionId: id, version: version)
+        }
+        let wanting = subscribers.values.filter { $0.topics.contains(.diagnostics) }
+        guard !wanting.isEmpty else { return }
+        let now = currentDiagnostics()
+        guard now != lastDiagnostics else { return }
+        lastDiagnostics = now
+        for s in wanting {
+            s.connection.sendNotification(
+                method: "session/diagnostics", params: Notifications.diagnostics(sessionId: id, version: version, diagnostics: now),
+                sessionId: id, version: version)
+        }
+    }
+
+    private func currentDiagnostics() -> [Diagnostic] {
+        guard !model.screens.isEmpty else { return [] }
+        return DiagnosticsEngine.diagnose(model: model, screenIndex: model.screens.count - 1)
+    }
+
+    func subscribe(_ s: Subscription) -> Int {
+        subscribers[s.id] = s
+        if s.topics.contains(.diagnostics), lastDiagnostics == nil { lastDiagnostics = currentDiagnostics() }
+        return model.version
+    }
+
+    func unsubscribe(_ subscriptionId: String) {
+        subscribers[subscriptionId] = nil
+        if !subscribers.values.contains(where: { $0.topics.contains(.diagnostics) }) { lastDiagnostics = nil }
+    }
+
+    /// Closes the session: every subscriber gets `session/didClose`.
+    func close() {
+        closed = true
+        for s in subscribers.values {
+            s.connection.sendNotification(method: "session/didClose", params: Notifications.didClose(sessionId: id))
+        }
+        subscribers = [:]
+    }
+
+    func snapshot() -> JSON { SessionDocument.encode(name: name, model: model) }
+
+    func listEntry() -> SessionList.Entry {
+        SessionList.Entry(sessionId: id, name: name, version: model.version, depth: model.depth, subscribers: subscribers.count)
+    }
+}
+
+/// All sessions of the daemon, and who subscribes to what.
+public actor SessionRegistry {
+    public let limits: ServerLimits
+    private var sessions: [String: Session] = [:]
+    /// Creation order, so listings are stable.
+    private var order: [String] = []
+    private var nextSessionNumber = 1
+    private var nextSubscriptionNumber = 1
+    /// subscriptionId -> (sessionId, connection id)
+    private var subscriptions: [String: (sessionId: String, connectionId: Int)] = [:]
+
+    public init(limits: ServerLimits = ServerLimits()) {
+        self.limits = limits
+    }
+
+    public var count: Int { sessions.count }
+
+    func session(_ id: String) throws(RPCError) -> Session {
+        guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
+        return s
+    }
 
     func withSession<T: Sendable>(
         _ sessionId: String,
         _ body: @Sendable (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
     ) async throws -> T {
-        throw RPCError.unknownSession(sessionId)
+        let s = try session(sessionId)
+        return try await s.run(body)
+    }
+
+    /// Adds a session; `id` keeps a restored session's id when free.
+    func add(name: String?, model: NavigationModel, id: String? = nil) throws(RPCError) -> (id: String, session: Session) {
+        guard sessions.count < limits.maxSessions else {
+            throw RPCError.limitExceeded(name: "maxSessions", limit: limits.maxSessions,
+                                         message: "too many sessions (--max-sessions \(limits.maxSessions)); close one first")
+        }
+        var sessionId = id ?? ""
+        if sessionId.isEmpty || sessions[sessionId] != nil {
+            repeat {
+                sessionId = "s\(nextSessionNumber)"
+                nextSessionNumber += 1
+            } while sessions[sessionId] != nil
+        }
+        let session = Session(id: sessionId, name: name ?? sessionId, model: model)
+        sessions[sessionId] = session
+        order.append(sessionId)
+        return (sessionId, session)
+    }
+
+    func close(_ id: String) async throws(RPCError) {
+        let s = try session(id)
+        sessions[id] = nil
+        order.removeAll { $0 == id }
+        for (sub, entry) in subscriptions where entry.sessionId == id { subscriptions[sub] = nil }
+        await s.close()
+    }
+
+    func all() -> [Session] { order.compactMap { sessions[$0] } }
+
+    func subscribe(sessionId: String, connection: ConnectionHandle, topics: Set<Topic>) async throws(RPCError) -> (String, Int) {
+        let s = try session(sessionId)
+        let held = subscriptions.values.filter { $0.connectionId == connection.id }.count
+        guard held < limits.maxSubscriptionsPerConnection else {
+            throw RPCError.limitExceeded(name: "maxSubscriptions", limit: limits.maxSubscriptionsPerConnection,
+                                         message: "too many subscriptions on this connection (--max-subscriptions \(limits.maxSubscriptionsPerConnection))")
+        }
+        let subId = "sub\(nextSubscriptionNumber)"
+        nextSubscriptionNumber += 1
+        subscriptions[subId] = (sessionId, connection.id)
+        let version = await s.subscribe(Subscription(id: subId, connection: connection, topics: topics))
+        return (subId, version)
+    }
+
+    func unsubscribe(_ subscriptionId: String, connectionId: Int) async throws(RPCError) {
+        guard let entry = subscriptions[subscriptionId], entry.connectionId == connectionId else {
+            throw RPCError.invalidParams(path: "subscriptionId", expected: "a subscription of this connection",
+                                         message: "no subscription '\(subscriptionId)' on this connection")
+        }
+        subscriptions[subscriptionId] = nil
+        if let s = sessions[entry.sessionId] { await s.unsubscribe(subscriptionId) }
+    }
+
+    /// Drops every subscription of a closed connection.
+    func dropConnection(_ connectionId: Int) async {
+        let mine = subscriptions.filter { $0.value.connectionId == connectionId }
+        for (sub, entry) in mine {
+            subscriptions[sub] = nil
+            if let s = sessions[entry.sessionId] { await s.unsubscribe(sub) }
+        }
     }
 }

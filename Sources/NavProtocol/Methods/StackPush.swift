@@ -15,7 +15,7 @@ public enum StackPush: RPCMethod {
             ifVersion = try r.optionalInt("ifVersion")
             guard let s = r.value("screen") else { throw r.missing("screen", "a screen object") }
             hasId = s["id"] != nil && s["id"] != .null
-            screen = try Screen.decode(s, path: "screen") { "" }
+            screen = try Screen.decode(s, path: "screen") { "_" }
         }
     }
     public struct Result: RPCResult {

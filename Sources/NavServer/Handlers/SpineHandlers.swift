@@ -1,0 +1,167 @@
+import JSONCore
+import NavModel
+import NavProtocol
+import NavTransport
+
+extension DispatchTable {
+    /// The lifecycle, session, stack, screen and bar-update methods.
+    mutating func registerSpine() {
+        register(Initialize.self) { _, ctx in
+            let methods = Messages.methods.filter { $0 != "$/cancelRequest" && $0 != "exit" }
+            return [
+                "serverInfo": ["name": "navd", "version": .string(ServerInfo.version)],
+                "protocolVersion": 1,
+                "capabilities": [
+                    "methods": .array(methods.map(JSON.string)),
+                    "notifications": .array(Messages.notifications.map(JSON.string)),
+                    "profiles": .array(Profile.allCases.map { .string($0.rawValue) }),
+                    "framings": ["content-length", "ndjson"],
+                    "topics": .array(Topic.allCases.map { .string($0.rawValue) }),
+                ],
+            ]
+        }
+        register(Shutdown.self) { _, _ in NullResult() }
+        register(DaemonStatus.self) { _, ctx in
+            DaemonStatus.Result(
+                version: ServerInfo.version, pid: ctx.server.pid, uptimeMs: ctx.server.uptimeMs,
+                connections: ctx.server.connections.withLockedValue { $0 }, sessions: await ctx.sessions.count)
+        }
+
+        // MARK: Sessions
+        register(SessionCreate.self) { p, ctx in
+            let limits = ctx.sessions.limits.model
+            let model = try Self.makeModel(config: p.config, screens: p.screens, limits: limits)
+            let (id, session) = try await ctx.sessions.add(name: p.name, model: model)
+            return SessionCreate.Result(sessionId: id, version: await session.model.version)
+        }
+        register(SessionConfigure.self) { p, ctx in
+            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+                effects.changes = try rpc { () throws(ModelError) -> [Change] in
+                    try model.configure(fields: p.fields, ifVersion: p.ifVersion) { (config: inout SessionConfig) throws(ModelError) in
+                        do throws(RPCError) { try p.apply(to: &config) } catch { throw ModelError(error) }
+                    }
+                }
+                return VersionResult(version: model.version)
+            }
+        }
+        register(SessionList.self) { _, ctx in
+            var entries: [SessionList.Entry] = []
+            for s in await ctx.sessions.all() { entries.append(await s.listEntry()) }
+            return SessionList.Result(sessions: entries)
+        }
+        register(SessionSnapshot.self) { p, ctx in
+            let s = try await ctx.sessions.session(p.sessionId)
+            return ["document": await s.snapshot()]
+        }
+        register(SessionRestore.self) { p, ctx in
+            let (name, model) = try SessionDocument.decode(p.document, limits: ctx.sessions.limits.model)
+            let (id, _) = try await ctx.sessions.add(name: p.name ?? (name.isEmpty ? nil : name), model: model)
+            return SessionCreate.Result(sessionId: id, version: model.version)
+        }
+        register(SessionClose.self) { p, ctx in
+            try await ctx.sessions.close(p.sessionId)
+            return NullResult()
+        }
+        register(SessionSubscribe.self) { p, ctx in
+            let (sub, version) = try await ctx.sessions.subscribe(sessionId: p.sessionId, connection: ctx.connection, topics: p.topics)
+            return SessionSubscribe.Result(subscriptionId: sub, version: version)
+        }
+        register(SessionUnsubscribe.self) { p, ctx in
+            try await ctx.sessions.unsubscribe(p.subscriptionId, connectionId: ctx.connectionID)
+            return NullResult()
+        }
+
+        // MARK: Stack
+        register(StackPush.self) { p, ctx in
+            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> StackPush.Result in
+                var screen = p.screen
+                if !p.hasId { screen.id = model.generateScreenId() }
+                effects.changes = try rpc { () throws(ModelError) -> [Change] in try model.push(screen, ifVersion: p.ifVersion) }
+                return StackPush.Result(screenId: screen.id, version: model.version)
+            }
+        }
+        register(StackPop.self) { p, ctx in
+            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> StackPop.Result in
+                let (popped, changes) = try rpc { () throws(ModelError) -> ([String], [Change]) in try model.pop(to: p.to, ifVersion: p.ifVersion) }
+                effects.changes = changes
+                return StackPop.Result(popped: popped, version: model.version)
+            }
+        }
+        register(StackSet.self) { p, ctx in
+            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+                var screens: [Screen] = []
+                for (i, json) in p.screens.enumerated() {
+                    screens.append(try Screen.decode(json, path: "screens[\(i)]") { model.generateScreenId() })
+                }
+                let list = screens
+                effects.changes = try rpc { () throws(ModelError) -> [Change] in try model.setStack(list, ifVersion: p.ifVersion) }
+                return VersionResult(version: model.version)
+            }
+        }
+        register(StackGet.self) { p, ctx in
+            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> StackGet.Result in
+                StackGet.Result(screens: model.screens, version: model.version)
+            }
+        }
+
+        // MARK: Screens and bars
+        register(ScreenUpdate.self) { p, ctx in
+            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+                effects.changes = try rpc { () throws(ModelError) -> [Change] in
+                    try model.updateScreen(p.screenId, ifVersion: p.ifVersion) { (screen: inout Screen) throws(ModelError) in
+                        do throws(RPCError) { try screen.apply(p.changes) } catch { throw ModelError(error) }
+                    }
+                }
+                return VersionResult(version: model.version)
+            }
+        }
+        register(BarUpdate.self) { p, ctx in
+            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+                if let screenId = p.screenId {
+                    effects.changes = try rpc { () throws(ModelError) -> [Change] in
+                        try model.updateScreen(screenId, ifVersion: p.ifVersion) { (screen: inout Screen) throws(ModelError) in
+                            var bar = screen.bar ?? BarAppearance()
+                            do throws(RPCError) { try bar.apply(p.appearance) } catch { throw ModelError(error) }
+                            screen.bar = bar
+                        }
+                    }
+                } else {
+                    effects.changes = try rpc { () throws(ModelError) -> [Change] in
+                        try model.configure(fields: ["bar"], ifVersion: p.ifVersion) { (config: inout SessionConfig) throws(ModelError) in
+                            do throws(RPCError) { try config.bar.apply(p.appearance) } catch { throw ModelError(error) }
+                        }
+                    }
+                }
+                return VersionResult(version: model.version)
+            }
+        }
+    }
+
+    /// A new session's model: its configuration and its initial screens (ids generated where omitted).
+    static func makeModel(config: SessionConfig, screens: [JSON], limits: ModelLimits) throws(RPCError) -> NavigationModel {
+        var model = try rpc { () throws(ModelError) -> NavigationModel in try NavigationModel(config: config, limits: limits) }
+        var list: [Screen] = []
+        for (i, json) in screens.enumerated() {
+            list.append(try Screen.decode(json, path: "screens[\(i)]") { model.generateScreenId() })
+        }
+        let initial = list
+        let seeded = try rpc { () throws(ModelError) -> NavigationModel in
+            try NavigationModel(config: config, screens: initial, limits: limits)
+        }
+        // Keep the id counter that generated the ids above.
+        model = try rpc { () throws(ModelError) -> NavigationModel in
+            try NavigationModel(restoring: seeded.config, screens: seeded.screens, version: 0,
+                                coveredSnapshots: seeded.coveredSnapshots, nextGeneratedId: model.nextGeneratedId, limits: limits)
+        }
+        return model
+    }
+}
+
+extension ModelError {
+    /// Carries a decoding error from inside a model update back out unchanged.
+    init(_ error: RPCError) {
+        self = .invalidValue(
+            path: error.data?["path"]?.stringValue ?? "", expected: error.data?["expected"]?.stringValue ?? "",
+            message: error.message)
+    }
+}
