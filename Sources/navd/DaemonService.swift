@@ -1,0 +1,33 @@
+import Logging
+import NavServer
+import NavTransport
+import ServiceLifecycle
+
+/// The socket server as a `Service`: serves until graceful shutdown, then stops accepting and
+/// lets each connection answer what it has in hand.
+final class DaemonService: Service, Sendable {
+    let server: UnixSocketServer
+    let service: NavService
+    let socketGuard: SocketGuard
+    let logger: Logger
+
+    init(server: UnixSocketServer, service: NavService, socketGuard: SocketGuard, logger: Logger) {
+        self.server = server
+        self.service = service
+        self.socketGuard = socketGuard
+        self.logger = logger
+    }
+
+    func run() async throws {
+        let socketGuard = self.socketGuard
+        try await withGracefulShutdownHandler {
+            try await server.run(service: service) { try socketGuard.restrictSocket() }
+        } onGracefulShutdown: {
+            self.logger.info("shutting down")
+            self.server.stop()
+        }
+    }
+
+    /// Removes the socket file and releases the lock.
+    func releaseSocket() { socketGuard.release() }
+}

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Logging
+import NavServer
+import NavTransport
+import ServiceLifecycle
+
+#if os(Linux)
+import Glibc
+#else
+import Darwin
+#endif
+
+@main
+struct Navd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navd",
+        abstract: "Keeps live models of iOS navigation stacks and answers questions about them over JSON-RPC.",
+        discussion: """
+            navd serves JSON-RPC 2.0 on a Unix socket. Clients (navctl, editor extensions, test rigs) create \
+            sessions, push screens, and ask who receives a tap on the navigation bar, which foreground a bar \
+            colour needs, and what the back button will say; subscribers are told when a bar changes.
+
+            The socket is --socket, else $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else \
+            /tmp/navd-<uid>/navd.sock. Its directory is made 0700 and the socket 0600. One daemon serves \
+            a socket: a second one exits with status 1; a socket left by a crashed daemon is replaced.
+
+            Try it:  navd &   navctl status   navctl session create --name demo
+            Or:      echo '{"jsonrpc":"2.0","id":1,"method":"daemon/status"}' | socat - UNIX-CONNECT:<socket>
+
+            SIGTERM or SIGINT: stop accepting, answer what is in hand, remove the socket, exit 0.
+            """,
+        version: ServerInfo.version
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The socket to serve.", valueName: "path"))
+    var socket: String?
+
+    @Option(name: .long, help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (logs go to stderr).", valueName: "level"))
+    var logLevel: String = "info"
+
+    @Option(name: .long, help: ArgumentHelp("Largest message accepted; larger ones get -32600 and are skipped.", valueName: "bytes"))
+    var maxMessageBytes: Int = 8 << 20
+
+    @Option(name: .long, help: ArgumentHelp("Unwritten bytes a slow client may accumulate before its notifications are dropped for a session/resync.", valueName: "bytes"))
+    var maxOutboundBytes: Int = 4 << 20
+
+    @Option(name: .long, help: ArgumentHelp("Most sessions open at once.", valueName: "n"))
+    var maxSessions: Int = 256
+
+    @Option(name: .long, help: ArgumentHelp("Most screens on one stack.", valueName: "n"))
+    var maxStackDepth: Int = 256
+
+    @Option(name: .long, help: ArgumentHelp("Most client connections at once.", valueName: "n"))
+    var maxConnections: Int = 256
+
+    @Option(name: .long, help: ArgumentHelp("Most messages in one batch.", valueName: "n"))
+    var maxBatch: Int = 1_000
+
+    @Option(name: .long, help: ArgumentHelp("Most subscriptions one connection may hold.", valueName: "n"))
+    var maxSubscriptions: Int = 64
+
+    @Option(name: .long, help: ArgumentHelp("Deepest JSON nesting accepted in a message.", valueName: "n"))
+    var maxJsonDepth: Int = 128
+
+    @Option(name: .long, help: ArgumentHelp("Keep sessions across restarts: restore them from this file at start, save them on shutdown.", valueName: "path"))
+    var stateFile: String?
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+        for (name, value, minimum) in [
+            ("--max-message-bytes", maxMessageBytes, 64), ("--max-outbound-bytes", maxOutboundBytes, 1024),
+            ("--max-sessions", maxSessions, 1), ("--max-stack-depth", maxStackDepth, 1),
+            ("--max-connections", maxConnections, 1), ("--max-batch", maxBatch, 1),
+            ("--max-subscriptions", maxSubscriptions, 1), ("--max-json-depth", maxJsonDepth, 2),
+        ] where value < minimum {
+            throw ValidationError("\(name) must be at least \(minimum)")
+        }
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "navd")
+        let path = SocketPath.resolve(explicit: socket)
+
+        let guardian: SocketGuard
+        do {
+            guardian = try SocketGuard(socketPath: path)
+        } catch {
+            writeStandardError(error.description + "\n")
+            throw ExitCode(1)
+        }
+
+        let service = NavService(
+            limits: ServerLimits(maxSessions: maxSessions, maxStackDepth: maxStackDepth, maxSubscriptionsPerConnection: maxSubscriptions),
+            logger: logger)
+        if let stateFile {
+            do {
+                let restored = try await StateFile(path: stateFile).load(into: service)
+                if restored > 0 { logger.info("restored sessions", metadata: ["sessions": "\(restored)", "state.file": "\(stateFile)"]) }
+            } catch {
+                logger.error("cannot restore sessions; starting empty", metadata: ["state.file": "\(stateFile)", "error": "\(error)"])
+            }
+        }
+        let server = UnixSocketServer(
+            path: path,
+            limits: ConnectionLimits(maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch, maxJSONDepth: maxJsonDepth),
+            maxConnections: maxConnections, logger: logger)
+        let daemon = DaemonService(server: server, service: service, socketGuard: guardian, logger: logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [.init(service: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            logger.error("navd stopped", metadata: ["error": "\(error)"])
+            daemon.releaseSocket()
+            throw ExitCode(1)
+        }
+        if let stateFile {
+            do { try await StateFile(path: stateFile).save(from: service) } catch {
+                logger.error("cannot save sessions", metadata: ["state.file": "\(stateFile)", "error": "\(error)"])
+            }
+        }
+        daemon.releaseSocket()
+        logger.info("stopped")
+    }
+}
+
+func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,88 @@
+import NIOConcurrencyHelpers
+
+#if os(Linux)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Owns the socket path for the daemon's lifetime: a 0700 directory, an exclusive lock on
+/// `<socket>.lock` (so exactly one daemon serves a path), and removal of a stale socket file.
+final class SocketGuard: Sendable {
+    enum Failure: Error, CustomStringConvertible {
+        case alreadyServed(String)
+        case system(String)
+
+        var description: String {
+            switch self {
+            case .alreadyServed(let path): return "navd: another navd is already serving \(path)"
+            case .system(let message): return "navd: \(message)"
+            }
+        }
+    }
+
+    let socketPath: String
+    let lockPath: String
+    private let lockFD: Int32
+    private let released = NIOLockedValueBox(false)
+
+    init(socketPath: String) throws(Failure) {
+        self.socketPath = socketPath
+        self.lockPath = socketPath + ".lock"
+        let directory = Self.directory(of: socketPath)
+        try Self.makeDirectory(directory)
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .system("cannot open \(lockPath): \(Self.errorText())") }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let e = errno
+            close(fd)
+            if e == EWOULDBLOCK { throw .alreadyServed(socketPath) }
+            throw .system("cannot lock \(lockPath): \(Self.errorText(e))")
+        }
+        // Holding the lock, any socket file left at the path is stale: a daemon that died.
+        if unlink(socketPath) != 0, errno != ENOENT {
+            let text = Self.errorText()
+            close(fd)
+            throw .system("cannot remove the stale socket \(socketPath): \(text)")
+        }
+        self.lockFD = fd
+    }
+
+    /// Restricts the socket file to its owner.
+    func restrictSocket() throws(Failure) {
+        if chmod(socketPath, 0o600) != 0 { throw .system("cannot chmod \(socketPath): \(Self.errorText())") }
+    }
+
+    /// Removes the socket and the lock file, then releases the lock (once).
+    func release() {
+        let first = released.withLockedValue { r -> Bool in
+            defer { r = true }
+            return !r
+        }
+        guard first else { return }
+        unlink(socketPath)
+        unlink(lockPath)
+        close(lockFD)
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let dir = String(path[..<slash])
+        return dir.isEmpty ? "/" : dir
+    }
+
+    /// Creates the directory (and parents) 0700; an existing directory keeps its mode unless it is ours.
+    static func makeDirectory(_ dir: String) throws(Failure) {
+        var st = stat()
+        if stat(dir, &st) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFDIR else { throw .system("\(dir) exists and is not a directory") }
+            return
+        }
+        let parent = directory(of: dir)
+        if parent != dir, parent != "/", parent != "." { try makeDirectory(parent) }
+        if mkdir(dir, 0o700) != 0, errno != EEXIST { throw .system("cannot create \(dir): \(errorText())") }
+        if chmod(dir, 0o700) != 0 { throw .system("cannot chmod \(dir): \(errorText())") }
+    }
+
+    static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+}
