@@ -44,7 +44,8 @@ let inboundCases: [InboundCase] = [
         items: 6, invalidItems: 1),
     InboundCase(
         name: "rpc call Batch (all notifications)",
-        text: #"[{"jsonrpc": "2.0", "method": "notify_sum", "params": [1,2,4]}, {"jsonrpc": "2.0", "method": "notify_hello", "params": [7]}]"#,
+        text:
+            #"[{"jsonrpc": "2.0", "method": "notify_sum", "params": [1,2,4]}, {"jsonrpc": "2.0", "method": "notify_hello", "params": [7]}]"#,
         items: 2),
 ]
 
