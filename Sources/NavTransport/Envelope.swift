@@ -114,7 +114,8 @@ public enum Envelope: Sendable, Hashable {
         }
         guard let methodValue = object["method"] else {
             return .invalid(
-                id: replyID, error: invalidRequest("'method' is required and must be a string", path: "method", expected: "string"))
+                id: replyID,
+                error: invalidRequest("'method' is required and must be a string", path: "method", expected: "string"))
         }
         guard case .string(let method) = methodValue else {
             return .invalid(

@@ -124,7 +124,9 @@ public struct FrameDecoder: Sendable {
                     framing = .contentLength
                     state = .headers(contentLength: nil, blockBytes: 0, lines: 0)
                 } else {
-                    fail("the first byte must be '{' or '[' (one JSON value per line) or a header such as 'Content-Length: N'", into: &events)
+                    fail(
+                        "the first byte must be '{' or '[' (one JSON value per line) or a header such as 'Content-Length: N'",
+                        into: &events)
                 }
 
             case .headers(let contentLength, let blockBytes, let lines):
@@ -172,7 +174,8 @@ public struct FrameDecoder: Sendable {
             case .skippingBody(let remaining):
                 let take = min(remaining, end - i)
                 i += take
-                state = remaining == take
+                state =
+                    remaining == take
                     ? .headers(contentLength: nil, blockBytes: 0, lines: 0)
                     : .skippingBody(remaining: remaining - take)
 
@@ -253,7 +256,8 @@ public struct FrameDecoder: Sendable {
         }
         let name = line[..<colon]
         guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
-            return .failure(HeaderProblem(message: "header line '\(text.prefix(80))' has an invalid name; expected 'Name: value'"))
+            return .failure(
+                HeaderProblem(message: "header line '\(text.prefix(80))' has an invalid name; expected 'Name: value'"))
         }
         guard Self.equalsIgnoringASCIICase(name, "content-length") else {
             return .success(contentLength)  // Content-Type and other headers are ignored
@@ -262,9 +266,12 @@ public struct FrameDecoder: Sendable {
             return .failure(HeaderProblem(message: "the header block has more than one Content-Length header"))
         }
         let value = Self.trimmed(line[(colon + 1)...])
-        guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+        guard !value.isEmpty, value.count <= 18,
+            value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else {
             let shown = String(decoding: value, as: UTF8.self).prefix(40)
-            return .failure(HeaderProblem(message: "Content-Length must be a non-negative decimal integer, not '\(shown)'"))
+            return .failure(
+                HeaderProblem(message: "Content-Length must be a non-negative decimal integer, not '\(shown)'"))
         }
         let length = value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         return .success(length)
@@ -298,11 +305,13 @@ public struct FrameDecoder: Sendable {
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\n")
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     /// RFC 9110 token characters (header field names).

@@ -17,13 +17,15 @@ public enum TransportErrors {
     public static func oversized(limit: Int) -> RPCError {
         RPCError(
             code: ErrorCode.invalidRequest,
-            message: "the message is larger than \(limit) bytes (--max-message-bytes) and was discarded; send smaller messages",
+            message:
+                "the message is larger than \(limit) bytes (--max-message-bytes) and was discarded; send smaller messages",
             data: ["limit": .int(Int64(limit))])
     }
 
     /// -32600 for `[]`.
     public static let emptyBatch = RPCError(
-        code: ErrorCode.invalidRequest, message: "an empty batch is not a request; send at least one message in the array")
+        code: ErrorCode.invalidRequest,
+        message: "an empty batch is not a request; send at least one message in the array")
 
     /// -32600 for a request whose id is already in flight on this connection.
     public static func duplicateID(_ id: RequestID) -> RPCError {

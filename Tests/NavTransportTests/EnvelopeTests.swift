@@ -224,7 +224,10 @@ struct EnvelopeTests {
             Envelope.reply(id: .null, error: TransportErrors.oversized(limit: 10))
                 == [
                     "jsonrpc": "2.0", "id": nil,
-                    "error": ["code": -32600, "message": .string(TransportErrors.oversized(limit: 10).message), "data": ["limit": 10]],
+                    "error": [
+                        "code": -32600, "message": .string(TransportErrors.oversized(limit: 10).message),
+                        "data": ["limit": 10],
+                    ],
                 ])
     }
 

@@ -1,0 +1,40 @@
+import JSONCore
+import NavProtocol
+
+/// What a connection does with one ``FrameEvent``: the step between framing and dispatch.
+///
+/// - A body that parses is classified (``Envelope/classify(_:)``) and dispatched; `[]`
+///   is answered at once with one -32600.
+/// - A body that is not JSON gets -32700 to id null; the connection stays usable.
+/// - An oversized message gets -32600 with `data.limit` to id null; the connection stays usable.
+/// - A malformed header block gets -32700 to id null, then the connection is closed.
+public enum InboundAction: Sendable, Hashable {
+    /// Dispatch these messages (never ``Envelope/emptyBatch``).
+    case dispatch(Envelope)
+    /// Write this error reply; the connection stays usable.
+    case reply(JSON)
+    /// Write this error reply, then close the connection.
+    case replyAndClose(JSON)
+
+    /// Decides what to do with `event`, parsing its body with `parseLimits`.
+    public static func interpret(_ event: FrameEvent, parseLimits: JSONParseLimits = .default) -> InboundAction {
+        switch event {
+        case .message(let body):
+            let json: JSON
+            do {
+                json = try JSON.parse(body, limits: parseLimits)
+            } catch {
+                return .reply(Envelope.reply(id: .null, error: TransportErrors.parseError(error.description)))
+            }
+            let envelope = Envelope.classify(json)
+            if envelope == .emptyBatch {
+                return .reply(Envelope.reply(id: .null, error: TransportErrors.emptyBatch))
+            }
+            return .dispatch(envelope)
+        case .oversized(let limit):
+            return .reply(Envelope.reply(id: .null, error: TransportErrors.oversized(limit: limit)))
+        case .malformedHeader(let detail):
+            return .replyAndClose(Envelope.reply(id: .null, error: TransportErrors.malformedHeader(detail)))
+        }
+    }
+}
