@@ -1,6 +1,6 @@
 import Testing
 
-@testable import JSONCore
+import JSONCore
 
 /// A document the parser must accept and the value it must produce.
 struct Acceptance: Sendable, CustomTestStringConvertible {
