@@ -34,6 +34,6 @@ clean:
 ## test-asan: the C boundary and everything above it under AddressSanitizer (leaks included)
 test-asan: deps
 	$(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
-	$(SWIFT) test --scratch-path .build-asan --skip-build --filter 'JSONCoreTests|NavProtocolTests'
+	$(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest --filter 'JSONCoreTests|NavProtocolTests'
 
 -include clients/clients.mk

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import JSONCore
+import JSONCore
 
 /// A document the parser must accept and the value it must produce.
 struct Acceptance: Sendable, CustomTestStringConvertible {
@@ -31,6 +31,9 @@ let acceptedScalars: [Acceptance] = [
     Acceptance("just below Int64 min", "-9223372036854775809", .double(-0x1p63)),
     Acceptance("UInt64 max", "18446744073709551615", .double(0x1p64)),
     Acceptance("beyond UInt64", "123456789012345678901234567890", .double(1.2345678901234568e29)),
+    Acceptance("far below Int64 min", "-123456789012345678901234567890", .double(-1.2345678901234568e29)),
+    Acceptance("integer of 300 digits", "1" + String(repeating: "0", count: 300), .double(1e300)),
+    Acceptance("largest exponent", "1E+308", .double(1e308)),
     Acceptance("fraction", "1.5", .double(1.5)),
     Acceptance("integral fraction stays a double", "1.0", .double(1.0)),
     Acceptance("zero with fraction", "0.1", .double(0.1)),

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import JSONCore
+import JSONCore
 
 /// A document the parser must reject, the words the error must contain, and where.
 struct Rejection: Sendable, CustomTestStringConvertible {

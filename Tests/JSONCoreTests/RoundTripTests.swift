@@ -1,6 +1,6 @@
 import Testing
 
-@testable import JSONCore
+import JSONCore
 
 /// SplitMix64: a small seeded generator, so every run builds the same values.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import JSONCore
+import JSONCore
 
 /// A value and the exact bytes the writer must produce for it.
 struct Written: Sendable, CustomTestStringConvertible {
