@@ -180,22 +180,15 @@ public struct ConnectionRunner: Sendable {
                     // Decode the whole chunk first, so a cancel arriving with its request always wins.
                     var items: [Work] = []
                     var stop = false
-                    for event in events {
-                        switch event {
-                        case .message(let bytes):
-                            items.append(classify(bytes))
-                        case .oversized(let limit):
-                            items.append(.reply(Envelope.reply(id: .null, error: RPCError(
-                                code: ErrorCode.invalidRequest,
-                                message: "message larger than \(limit) bytes (--max-message-bytes); it was skipped",
-                                data: ["limit": .number(limit), "name": "maxMessageBytes"]))))
-                        case .malformedHeader(let why):
-                            items.append(.reply(Envelope.reply(id: .null, error: RPCError(
-                                code: ErrorCode.parseError, message: "malformed header: \(why); closing the connection"))))
+                    for event in events where !stop {
+                        switch InboundAction.interpret(event, parseLimits: JSONParseLimits(maxDepth: limits.maxJSONDepth)) {
+                        case .dispatch(let envelope): items.append(register(envelope))
+                        case .reply(let json): items.append(.reply(json))
+                        case .replyAndClose(let json):
+                            items.append(.reply(json))
                             items.append(.close)
                             stop = true
                         }
-                        if stop { break }
                     }
                     for item in items { queue.yield(item) }
                     if stop { break reading }
@@ -210,28 +203,20 @@ public struct ConnectionRunner: Sendable {
         handle.close()
     }
 
-    /// Parses and classifies one framed body; registers requests for cancellation; applies cancels at once.
-    private func classify(_ bytes: [UInt8]) -> Work {
-        let json: JSON
-        do {
-            json = try JSON.parse(bytes, limits: JSONParseLimits(maxDepth: limits.maxJSONDepth))
-        } catch {
-            return .reply(Envelope.reply(id: .null, error: RPCError(
-                code: ErrorCode.parseError, message: "invalid JSON: \(error.description)", data: ["offset": .number(error.offset)])))
-        }
-        let envelope = Envelope.classify(json)
+    /// Checks a batch's size, registers its requests with the reply guard (so a later cancel finds
+    /// them; a duplicate in-flight id is refused at once) and applies its cancels.
+    private func register(_ envelope: Envelope) -> Work {
         let items: [EnvelopeItem]
         switch envelope {
         case .single(let item): items = [item]
         case .batch(let list): items = list
-        case .emptyBatch: items = []
+        case .emptyBatch: return .reply(Envelope.reply(id: .null, error: TransportErrors.emptyBatch))
         }
-        if case .batch(let list) = envelope, list.count > limits.maxBatch {
+        if case .batch = envelope, items.count > limits.maxBatch {
             return .reply(Envelope.reply(id: .null, error: RPCError(
-                code: ErrorCode.invalidRequest, message: "batch of \(list.count) messages exceeds --max-batch \(limits.maxBatch)",
+                code: ErrorCode.invalidRequest, message: "a batch of \(items.count) messages exceeds --max-batch \(limits.maxBatch); split it",
                 data: ["limit": .number(limits.maxBatch), "name": "maxBatch"])))
         }
-        // Register requests now (so a later cancel finds them) and apply cancels at once.
         var checked: [EnvelopeItem] = []
         for item in items {
             switch item {
@@ -248,11 +233,8 @@ public struct ConnectionRunner: Sendable {
                 checked.append(item)
             }
         }
-        switch envelope {
-        case .single: return .envelope(.single(checked[0]))
-        case .batch: return .envelope(.batch(checked))
-        case .emptyBatch: return .envelope(.emptyBatch)
-        }
+        if case .single = envelope { return .envelope(.single(checked[0])) }
+        return .envelope(.batch(checked))
     }
 
     private func process(_ work: AsyncStream<Work>) async {
@@ -264,7 +246,7 @@ public struct ConnectionRunner: Sendable {
             case .close:
                 handle.close()
             case .envelope(.emptyBatch):
-                handle.send(Envelope.reply(id: .null, error: RPCError(code: ErrorCode.invalidRequest, message: "empty batch: send at least one request")))
+                handle.send(Envelope.reply(id: .null, error: TransportErrors.emptyBatch))
             case .envelope(.single(let element)):
                 if let reply = await answer(element) { handle.send(reply) }
             case .envelope(.batch(let elements)):
@@ -291,23 +273,25 @@ public struct ConnectionRunner: Sendable {
             }
             return nil
         case .message(.request(let id, let method, let params)):
-            defer { _ = guardBox.withLockedValue { $0.complete(id) } }
+            let outcome: Result<JSON, RPCError>
             if guardBox.withLockedValue({ $0.isCancelled(id) }) {
-                return Envelope.reply(id: id, error: .cancelled)
+                outcome = .failure(.cancelled)
+            } else if handle.isShutDown {
+                outcome = .failure(RPCError(code: ErrorCode.invalidRequest, message: "the connection was shut down; only 'exit' is accepted"))
+            } else {
+                do {
+                    let result = try await service.handle(method: method, params: params, connection: handle)
+                    if method == Shutdown.name { handle.isShutDown = true }
+                    outcome = .success(result)
+                } catch let error as RPCError {
+                    outcome = .failure(error)
+                } catch {
+                    logger.error("request failed", metadata: ["rpc.method": "\(method)", "connection.id": "\(handle.id)", "error": "\(error)"])
+                    outcome = .failure(.internalError())
+                }
             }
-            if handle.isShutDown {
-                return Envelope.reply(id: id, error: RPCError(code: ErrorCode.invalidRequest, message: "the connection was shut down; only 'exit' is accepted"))
-            }
-            do {
-                let result = try await service.handle(method: method, params: params, connection: handle)
-                if method == Shutdown.name { handle.isShutDown = true }
-                return Envelope.reply(id: id, result: result)
-            } catch let error as RPCError {
-                return Envelope.reply(id: id, error: error)
-            } catch {
-                logger.error("request failed", metadata: ["rpc.method": "\(method)", "connection.id": "\(handle.id)", "error": "\(error)"])
-                return Envelope.reply(id: id, error: .internalError())
-            }
+            // A cancel that arrived while the handler ran still turns the reply into -32800.
+            return guardBox.withLockedValue { $0.resolve(id, outcome) }
         }
     }
 }

@@ -123,7 +123,9 @@ public enum Envelope: Sendable, Hashable {
                 error: invalidRequest(
                     "'method' must be a string, not \(describe(methodValue))", path: "method", expected: "string"))
         }
-        let params = object["params"]
+        // `"params": null` reads as no params: JSON-RPC 2.0 says params "MAY be omitted", and several
+        // clients write null for "none".
+        let params = object["params"] == .null ? nil : object["params"]
         if let params {
             switch params {
             case .object, .array: break

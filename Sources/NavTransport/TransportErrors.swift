@@ -19,7 +19,7 @@ public enum TransportErrors {
             code: ErrorCode.invalidRequest,
             message:
                 "the message is larger than \(limit) bytes (--max-message-bytes) and was discarded; send smaller messages",
-            data: ["limit": .int(Int64(limit))])
+            data: ["limit": .int(Int64(limit)), "name": "maxMessageBytes"])
     }
 
     /// -32600 for `[]`.

@@ -125,9 +125,9 @@ let envelopeCases: [EnvelopeCase] = [
         json: ["jsonrpc": "2.0", "method": "m", "params": 1],
         expected: [.invalid(.null, path: "params")]),
     EnvelopeCase(
-        name: "params null",
+        name: "params null reads as no params",
         json: ["jsonrpc": "2.0", "method": "m", "params": nil, "id": 6],
-        expected: [.invalid(.int(6), path: "params")]),
+        expected: [.request(.int(6), "m", nil)]),
     EnvelopeCase(
         name: "a client reply with result",
         json: ["jsonrpc": "2.0", "result": 19, "id": 1],
@@ -226,7 +226,7 @@ struct EnvelopeTests {
                     "jsonrpc": "2.0", "id": nil,
                     "error": [
                         "code": -32600, "message": .string(TransportErrors.oversized(limit: 10).message),
-                        "data": ["limit": 10],
+                        "data": ["limit": 10, "name": "maxMessageBytes"],
                     ],
                 ])
     }
