@@ -1,39 +1,64 @@
-# navd: build, run and test. `make run` and `make test` install what is missing first.
+# navd: build, run and test. `make run` and `make test` install what is missing first
+# (Debian: apt-get, as root or through sudo; macOS: Homebrew), and only what is missing.
 SHELL := /bin/bash
 SWIFT ?= swift
-BUILD_FLAGS ?=
 SCRATCH ?= .build
 BIN = $(SCRATCH)/debug
+SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
+APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
-.PHONY: all deps build run test test-swift test-asan format-check bench clean
+.PHONY: all deps test-deps build run test test-swift test-asan format format-check bench examples clean
 
 all: build
 
-## deps: install the system packages the build needs (json-c), only when missing
+## deps: what the build needs: pkg-config and json-c
 deps:
-	@pkg-config --exists json-c || { \
-	  echo "installing libjson-c-dev"; \
-	  if command -v apt-get >/dev/null; then \
-	    (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjson-c-dev pkg-config; \
-	  elif command -v brew >/dev/null; then brew install json-c pkg-config; \
-	  else echo "install json-c (pkg-config json-c) and re-run" >&2; exit 1; fi; }
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c; then \
+	  echo "installing json-c and pkg-config"; \
+	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) libjson-c-dev pkg-config; \
+	  elif command -v brew >/dev/null 2>&1; then brew install json-c pkg-config; \
+	  else echo "install json-c and pkg-config, then run make again" >&2; exit 1; fi; \
+	fi
+
+## test-deps: what the tests need beyond the build: rsvg-convert (the bar picture is rendered for real)
+test-deps: deps
+	@command -v rsvg-convert >/dev/null 2>&1 || { \
+	  echo "installing librsvg2-bin (rsvg-convert)"; \
+	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) librsvg2-bin; \
+	  elif command -v brew >/dev/null 2>&1; then brew install librsvg; fi; }
 
 build: deps
-	$(SWIFT) build --scratch-path $(SCRATCH) $(BUILD_FLAGS)
+	$(SWIFT) build --scratch-path $(SCRATCH)
 
+## run: build, then serve on the default socket in the foreground (Ctrl-C stops it)
 run: build
 	$(BIN)/navd
 
-test: deps
+## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, clients, formatting)
+test: test-swift test-asan test-clients format-check
+
+test-swift: test-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
-	$(SWIFT) test --scratch-path $(SCRATCH) --skip-build
+	NAVD_BIN=$(CURDIR)/$(BIN)/navd NAVCTL_BIN=$(CURDIR)/$(BIN)/navctl \
+	  $(SWIFT) test --scratch-path $(SCRATCH) --skip-build --disable-xctest
 
-clean:
-	rm -rf .build .build-*
-
-## test-asan: the C boundary and everything above it under AddressSanitizer (leaks included)
+## test-asan: the C boundary and the wire types under AddressSanitizer (LeakSanitizer included)
 test-asan: deps
 	$(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
 	$(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest --filter 'JSONCoreTests|NavProtocolTests'
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+
+format-check:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+
+## bench: benchmarks (not tests); results go to bench/results.json
+bench: build
+	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd-bench
+	$(SCRATCH)/release/navd-bench --output bench/results.json
+
+clean:
+	rm -rf .build .build-asan .build-*
 
 -include clients/clients.mk
