@@ -56,7 +56,7 @@ extension JSON {
 
     /// Parses exactly one JSON document from a string.
     public static func parse(_ text: String, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSON {
-        try parse(Array(text.utf8), limits: limits)
+        try parse(text.utf8, limits: limits)
     }
 }
 
