@@ -113,6 +113,7 @@ public struct DispatchTable: Sendable {
         table.registerSpine()
         table.registerTitleAndTint()
         table.registerLayoutAndHitTest()
+        table.registerHitMethods()
         return table
     }
 }

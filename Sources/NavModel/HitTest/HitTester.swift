@@ -1,0 +1,190 @@
+/// UIKit's `hitTest(_:with:)` over a `View` tree (HT-1 to HT-8). Pure: the same tree and point always give the
+/// same answer and nothing is changed, so callers may run it as often as UIKit does (HT-8).
+///
+/// For each view, in this order:
+/// 1. eligibility (HT-1, HT-4, HT-5): `hidden`, `userInteractionEnabled == false` or a transparent `alpha`
+///    skip the view and its whole subtree;
+/// 2. `point(inside:)` (HT-3, HT-6): the effective bounds, outset by negative `hitInsets`, half-open edges;
+///    a point outside skips the subtree, except under `touchPolicy: outside`;
+/// 3. subviews last to first (HT-2), the point converted to each child
+///    (child-local = parent-local − child.frame.origin + child.bounds.origin); the first non-nil answer wins;
+/// 4. else the view itself, unless its `touchPolicy` is `passThrough` (HT-6).
+public enum HitTester {
+    /// Hit-tests `point`, given in `root`'s own (bounds) coordinates.
+    public static func hitTest(_ root: View, point: Point, options: HitTestOptions = HitTestOptions()) -> HitTestOutcome {
+        hitTest(root, point: point, options: options, overrides: [:])
+    }
+
+    /// Hit-tests `point` with some views' `hitTest` replaced: `overrides` is keyed by the view's path from the root.
+    public static func hitTest(
+        _ root: View, point: Point, options: HitTestOptions = HitTestOptions(), overrides: [[Int]: HitTestOverride]
+    ) -> HitTestOutcome {
+        var walker = Walker(options: options, overrides: overrides)
+        let path = walker.test(root, path: [], point: point, offset: .zero, frameInRoot: root.effectiveBounds)
+        return HitTestOutcome(path: path, trace: walker.trace)
+    }
+
+    /// Whether `view` takes part in hit testing at all (HT-1, HT-4, HT-5); nil when it does, else the verdict.
+    public static func ineligibility(of view: View, alphaRule: Policies.AlphaRule = .lessThan) -> TraceStep.Verdict? {
+        if view.hidden { return .hidden }
+        if !view.userInteractionEnabled { return .disabled }
+        if isTransparent(alpha: view.alpha, rule: alphaRule) { return .transparent }
+        return nil
+    }
+
+    /// `alpha < 0.01` (Apple's wording, the default) or `alpha <= 0.01` (HT-4).
+    public static func isTransparent(alpha: Double, rule: Policies.AlphaRule) -> Bool {
+        if alpha.isNaN { return true }
+        switch rule {
+        case .lessThan: return alpha < 0.01
+        case .lessThanOrEqual: return alpha <= 0.01
+        }
+    }
+
+    /// `point(inside:)`: the effective bounds inset by `hitInsets` (negative values enlarge it), half-open (HT-3, HT-6).
+    public static func pointInside(_ view: View, _ point: Point) -> Bool {
+        view.effectiveBounds.inset(by: view.hitInsets).contains(point)
+    }
+
+    /// `point` (in `parent`'s coordinates) in the coordinates of `child`, a direct subview (HT-3; no transforms).
+    public static func convert(_ point: Point, toChild child: View) -> Point {
+        let b = child.effectiveBounds
+        return Point(x: point.x - child.frame.x + b.x, y: point.y - child.frame.y + b.y)
+    }
+
+    /// The nearest `action` on the view at `path` or one of its ancestors (HT-7): the touch's handler.
+    public static func nearestAction(in root: View, path: [Int]) -> ResolvedAction? {
+        var chain: [(View, [Int])] = [(root, [])]
+        var node = root
+        for (depth, index) in path.enumerated() {
+            guard node.subviews.indices.contains(index) else { return nil }
+            node = node.subviews[index]
+            chain.append((node, Array(path[...depth])))
+        }
+        for (view, p) in chain.reversed() {
+            if let action = view.action { return ResolvedAction(name: action, path: p) }
+        }
+        return nil
+    }
+
+    /// Paths (relative to `view`, itself excluded) of the descendants matching `predicate`, in the order the
+    /// IXNavigationBar technique searches them: depth first, each view before its subviews, subviews first to last.
+    public static func descendantPaths(of view: View, where predicate: (View) -> Bool) -> [[Int]] {
+        var out: [[Int]] = []
+        func visit(_ node: View, _ prefix: [Int]) {
+            for (i, child) in node.subviews.enumerated() {
+                let p = prefix + [i]
+                if predicate(child) { out.append(p) }
+                visit(child, p)
+            }
+        }
+        visit(view, [])
+        return out
+    }
+}
+
+/// One hit test's state: the options and the trace being written.
+private struct Walker {
+    let options: HitTestOptions
+    let overrides: [[Int]: HitTestOverride]
+    var trace: [TraceStep] = []
+
+    init(options: HitTestOptions, overrides: [[Int]: HitTestOverride]) {
+        self.options = options
+        self.overrides = overrides
+    }
+
+    /// `view.hitTest(point)`; `point` is in the view's own coordinates, `offset` maps them to the root's
+    /// (root = local + offset), `frameInRoot` is what the trace shows.
+    mutating func test(_ view: View, path: [Int], point: Point, offset: Point, frameInRoot: Rect) -> [Int]? {
+        let step = record(view, path: path, frame: frameInRoot)
+        let override = overrides.isEmpty ? nil : overrides[path]
+
+        if case .forwardFirst(let targets)? = override {
+            for relative in targets {
+                if let found = forward(from: view, path: path, point: point, offset: offset, to: relative) {
+                    set(step, .forwarded, note: "handed the touch to \(describe(path + relative))")
+                    return found
+                }
+            }
+        }
+
+        if let verdict = HitTester.ineligibility(of: view, alphaRule: options.alphaRule) {
+            set(step, verdict, note: nil)
+            return nil
+        }
+
+        let inside = HitTester.pointInside(view, point)
+        if case .intercept? = override {
+            guard inside else {
+                set(step, .outside, note: nil)
+                return nil
+            }
+            set(step, .intercepted, note: "answers for itself without asking its subviews")
+            return path
+        }
+
+        if !inside && view.touchPolicy != .outside {
+            set(step, .outside, note: nil)
+            return nil
+        }
+
+        for index in view.subviews.indices.reversed() {
+            let child = view.subviews[index]
+            let b = child.effectiveBounds
+            let childPoint = HitTester.convert(point, toChild: child)
+            let childOffset = Point(x: offset.x + child.frame.x - b.x, y: offset.y + child.frame.y - b.y)
+            let childFrame = child.frame.offsetBy(dx: offset.x, dy: offset.y)
+            if let found = test(child, path: path + [index], point: childPoint, offset: childOffset, frameInRoot: childFrame) {
+                set(step, .hit, note: inside ? nil : "a subview beyond the bounds took the point (touchPolicy outside)")
+                return found
+            }
+        }
+
+        guard inside else {
+            set(step, .outside, note: "no subview took the point either (touchPolicy outside)")
+            return nil
+        }
+        if view.touchPolicy == .passThrough {
+            set(step, .transparent, note: "pass-through: never returns itself")
+            return nil
+        }
+        set(step, .hit, note: nil)
+        return path
+    }
+
+    /// Hit-tests the descendant at `relative` directly, converting the point down the chain.
+    private mutating func forward(from view: View, path: [Int], point: Point, offset: Point, to relative: [Int]) -> [Int]? {
+        var node = view
+        var p = point
+        var off = offset
+        var frame = Rect.zero
+        for index in relative {
+            guard node.subviews.indices.contains(index) else { return nil }
+            let child = node.subviews[index]
+            let b = child.effectiveBounds
+            frame = child.frame.offsetBy(dx: off.x, dy: off.y)
+            p = HitTester.convert(p, toChild: child)
+            off = Point(x: off.x + child.frame.x - b.x, y: off.y + child.frame.y - b.y)
+            node = child
+        }
+        guard !relative.isEmpty else { return nil }
+        return test(node, path: path + relative, point: p, offset: off, frameInRoot: frame)
+    }
+
+    private mutating func record(_ view: View, path: [Int], frame: Rect) -> Int? {
+        guard options.recordTrace else { return nil }
+        trace.append(TraceStep(view: view.displayName, frame: frame, verdict: .outside, path: path))
+        return trace.count - 1
+    }
+
+    private mutating func set(_ step: Int?, _ verdict: TraceStep.Verdict, note: String?) {
+        guard let step else { return }
+        trace[step].verdict = verdict
+        trace[step].note = note
+    }
+
+    private func describe(_ path: [Int]) -> String {
+        path.isEmpty ? "the root" : "the view at [" + path.map(String.init).joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,127 @@
+import JSONCore
+import NavModel
+
+/// `tree/hitTest`: which view UIKit's `hitTest` returns for a point in a given view tree. No session needed.
+///
+/// Params `{tree, point, trace?, alphaRule?}`: `tree` is a View object or the text of UIKit's
+/// `recursiveDescription`; `point` is in the root view's own coordinates; `alphaRule` (`"lessThan"` default,
+/// `"lessThanOrEqual"`) is the HT-4 setting. Result `{view: {id, class, path} | null, action?, trace?}`.
+public enum TreeHitTest: RPCMethod {
+    public static let name = "tree/hitTest"
+
+    public struct Params: RPCParams {
+        public var tree: View
+        public var point: Point
+        public var trace: Bool
+        public var alphaRule: Policies.AlphaRule
+
+        public init(tree: View, point: Point, trace: Bool = false, alphaRule: Policies.AlphaRule = .lessThan) {
+            self.tree = tree
+            self.point = point
+            self.trace = trace
+            self.alphaRule = alphaRule
+        }
+
+        public init(from r: ParamReader) throws(RPCError) {
+            try self.init(from: r, limits: TreeLimits())
+        }
+
+        /// Decodes the params, refusing trees beyond `limits` (1005 with the limit's name).
+        public init(from r: ParamReader, limits: TreeLimits) throws(RPCError) {
+            switch r.field("tree") {
+            case .absent, .null:
+                throw .invalidParams(
+                    path: r.path("tree"), expected: "\(View.expected) or the text of recursiveDescription",
+                    message: "'tree' is required: a View object or the text UIKit's recursiveDescription prints")
+            case .value(.string(let text)):
+                self.tree = try Self.parseText(text, path: r.path("tree"), limits: limits)
+            case .value(let json):
+                guard case .object = json else {
+                    throw .invalidParams(
+                        path: r.path("tree"), expected: "\(View.expected) or the text of recursiveDescription",
+                        message: "'tree' must be a View object or the text of recursiveDescription, not \(json.typeName)")
+                }
+                self.tree = try View.decode(json, path: r.path("tree"), limits: limits)
+            }
+            self.point = try r.point("point")
+            self.trace = try r.optionalBool("trace") ?? false
+            self.alphaRule = try r.optionalEnum("alphaRule", Policies.AlphaRule.self) ?? .lessThan
+        }
+
+        /// `recursiveDescription` text to a tree; a malformed line is -32602 with `data.line`.
+        static func parseText(_ text: String, path: String, limits: TreeLimits) throws(RPCError) -> View {
+            do {
+                return try RecursiveDescription.parse(text, limits: limits)
+            } catch {
+                if let limit = error.limit {
+                    var e = RPCError.limitExceeded(name: limit.name, limit: limit.value, message: "'\(path)' line \(error.line): \(error.message)")
+                    if case .object(var data)? = e.data {
+                        data["line"] = .int(Int64(error.line))
+                        e.data = .object(data)
+                    }
+                    throw e
+                }
+                throw RPCError(
+                    code: ErrorCode.invalidParams,
+                    message: "'\(path)' line \(error.line): \(error.message)",
+                    data: [
+                        "path": .string(path), "line": .int(Int64(error.line)),
+                        "expected": "recursiveDescription lines like '   | <UIView: 0x7f8; frame = (0 0; 320 44); ...>'",
+                    ])
+            }
+        }
+    }
+
+    /// The hit view, as `{id, class, path}`.
+    public struct HitView: Sendable, Hashable {
+        public var id: String?
+        public var className: String
+        /// Child indices from the root.
+        public var path: [Int]
+        public init(id: String?, className: String, path: [Int]) {
+            self.id = id
+            self.className = className
+            self.path = path
+        }
+        public var json: JSON {
+            ["id": id.map(JSON.string) ?? .null, "class": .string(className), "path": .array(path.map { .int(Int64($0)) })]
+        }
+    }
+
+    public struct Result: RPCResult {
+        /// The view UIKit's `hitTest` returns; nil when none.
+        public var view: HitView?
+        /// The nearest `action` on the hit view or an ancestor (HT-7); nil when none declares one.
+        public var action: ResolvedAction?
+        /// Present when the params asked for it.
+        public var trace: [TraceStep]?
+
+        public init(view: HitView?, action: ResolvedAction?, trace: [TraceStep]?) {
+            self.view = view
+            self.action = action
+            self.trace = trace
+        }
+
+        public var json: JSON {
+            var o: JSONObject = ["view": view?.json ?? .null]
+            if let action {
+                o["action"] = ["name": .string(action.name), "path": .array(action.path.map { .int(Int64($0)) })]
+            }
+            if let trace { o["trace"] = .array(trace.map(\.json)) }
+            return .object(o)
+        }
+    }
+
+    /// Runs the hit test the params describe. Pure.
+    public static func evaluate(_ params: Params) -> Result {
+        let outcome = HitTester.hitTest(
+            params.tree, point: params.point, options: HitTestOptions(alphaRule: params.alphaRule, recordTrace: params.trace))
+        var view: HitView?
+        var action: ResolvedAction?
+        if let path = outcome.path, let hit = params.tree.descendant(at: path) {
+            view = HitView(id: hit.id, className: hit.className, path: path)
+            action = HitTester.nearestAction(in: params.tree, path: path)
+        }
+        return Result(view: view, action: action, trace: params.trace ? outcome.trace : nil)
+    }
+}

@@ -1,0 +1,196 @@
+import Testing
+
+@testable import NavModel
+
+/// The `recursiveDescription` reader, against the dump in the seed document (QYNavBackButton's README).
+struct RecursiveDescriptionTests {
+    /// `po [[UIWindow keyWindow] recursiveDescription]` from the seed, verbatim: an iOS 7 window during a push,
+    /// with the navigation bar and the controller wrapper view not taking touches (HT-5).
+    static let seedDump = """
+<UIWindow: 0x8d6f970; frame = (0 0; 320 480); autoresize = W+H; gestureRecognizers = <NSArray: 0x8d5dbf0>; layer = <UIWindowLayer: 0x8d717d0>>
+   | <UILayoutContainerView: 0x8d7bbf0; frame = (0 0; 320 480); autoresize = W+H; gestureRecognizers = <NSArray: 0x8d78a70>; layer = <CALayer: 0x8d7bcd0>>
+   |    | <UINavigationTransitionView: 0x8d813f0; frame = (0 0; 320 480); clipsToBounds = YES; autoresize = W+H; layer = <CALayer: 0x8d814d0>>
+   |    |    | <UIViewControllerWrapperView: 0x8d61050; frame = (0 0; 320 480); autoresize = W+H; userInteractionEnabled = NO; layer = <CALayer: 0x8d88f40>>
+   |    |    |    | <UIView: 0x8ab0dc0; frame = (0 0; 320 480); autoresize = RM+BM; layer = <CALayer: 0x8ab0610>>
+   |    |    |    |    | <_UILayoutGuide: 0x8ab0e20; frame = (0 0; 0 64); hidden = YES; layer = <CALayer: 0x8ab0e90>>
+   |    |    |    |    | <_UILayoutGuide: 0x8ab1080; frame = (0 480; 0 0); hidden = YES; layer = <CALayer: 0x8ab10f0>>
+   |    | <UINavigationBar: 0x8d75c40; frame = (0 20; 320 44); opaque = NO; autoresize = W; userInteractionEnabled = NO; gestureRecognizers = <NSArray: 0x8d5e750>; layer = <CALayer: 0x8d70f00>>
+   |    |    | <_UINavigationBarBackground: 0x8d59af0; frame = (0 -20; 320 64); opaque = NO; autoresize = W; userInteractionEnabled = NO; layer = <CALayer: 0x8d549f0>> - (null)
+   |    |    |    | <_UIBackdropView: 0x8d7c440; frame = (0 0; 320 64); opaque = NO; autoresize = W+H; userInteractionEnabled = NO; layer = <_UIBackdropViewLayer: 0x8d7e7b0>>
+   |    |    |    |    | <_UIBackdropEffectView: 0x8d7f1c0; frame = (0 0; 320 64); clipsToBounds = YES; opaque = NO; autoresize = W+H; userInteractionEnabled = NO; animations = { filters.colorMatrix.inputColorMatrix=<CABasicAnimation: 0x8ba4490>; }; layer = <CABackdropLayer: 0x8d7f480>>
+   |    |    |    |    | <UIView: 0x8d7fc80; frame = (0 0; 320 64); hidden = YES; opaque = NO; autoresize = W+H; userInteractionEnabled = NO; layer = <CALayer: 0x8d7fce0>>
+   |    |    |    | <UIImageView: 0x8d67cc0; frame = (0 64; 320 0.5); userInteractionEnabled = NO; layer = <CALayer: 0x8d67d50>> - (null)
+   |    |    | <UINavigationItemView: 0x8ab6400; frame = (124 8; 163 27); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6480>>
+   |    |    |    | <UILabel: 0x8ab64b0; frame = (0 3; 163 22); text = 'A Story About a Fish'; clipsToBounds = YES; opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6550>>
+   |    |    | <UINavigationItemButtonView: 0x8ab6c80; frame = (8 6; 41 30); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6d60>>
+   |    |    |    | <UILabel: 0x8ab6f10; frame = (-981 -995; 91 22); text = ''; clipsToBounds = YES; opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6fb0>>
+   |    |    | <_UINavigationBarBackIndicatorView: 0x8d87560; frame = (8 12; 12.5 20.5); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8d87650>> - Back
+"""
+
+    @Test("the seed's dump parses into one tree with UIKit's classes, frames and flags")
+    func seedTree() throws {
+        let root = try RecursiveDescription.parse(Self.seedDump)
+        #expect(root.className == "UIWindow")
+        #expect(root.id == "0x8d6f970")
+        #expect(root.frame == Rect(x: 0, y: 0, width: 320, height: 480))
+        #expect(root.nodeCount == 18)
+        #expect(root.depth == 6)
+        let bar = try #require(root.descendant(at: [0, 1]))
+        #expect(bar.className == "UINavigationBar")
+        #expect(bar.frame == Rect(x: 0, y: 20, width: 320, height: 44))
+        #expect(bar.userInteractionEnabled == false)
+        #expect(bar.subviews.map(\.className) == [
+            "_UINavigationBarBackground", "UINavigationItemView", "UINavigationItemButtonView", "_UINavigationBarBackIndicatorView",
+        ])
+        // The fields around `text = '...'`, `animations = { ...; }` and fractional frames are read.
+        #expect(bar.subviews[1].subviews[0].frame == Rect(x: 0, y: 3, width: 163, height: 22))
+        #expect(bar.subviews[0].subviews[0].subviews[0].className == "_UIBackdropEffectView")
+        #expect(bar.subviews[0].subviews[0].subviews[1].hidden)
+        #expect(bar.subviews[0].subviews[1].frame == Rect(x: 0, y: 64, width: 320, height: 0.5))
+        #expect(bar.subviews[2].subviews[0].frame == Rect(x: -981, y: -995, width: 91, height: 22))
+        #expect(bar.subviews[3].frame == Rect(x: 8, y: 12, width: 12.5, height: 20.5))
+        #expect(root.descendant(at: [0, 0, 0, 0, 0])?.hidden == true)
+        #expect(root.descendant(at: [0, 0, 0])?.userInteractionEnabled == false)
+        #expect(root.alpha == 1)
+    }
+
+    /// HT-5 with the seed's dump: the window point (20,40) lies on the bar's back button, but the dump was taken
+    /// during the push transition, when UIKit switches interaction off on the bar and on the controller wrapper.
+    /// Window → layout container (inside) → the bar is its front-most subview but disabled, so its subtree is
+    /// skipped → the transition view (inside) → its only subview, the wrapper, is disabled → the transition view
+    /// has no taker below it and returns itself. A tap in that moment lands on `UINavigationTransitionView`.
+    @Test("HT-5: in the seed's mid-transition dump, window point (20,40) hits the UINavigationTransitionView")
+    func seedHitDuringTransition() throws {
+        let root = try RecursiveDescription.parse(Self.seedDump)
+        let outcome = HitTester.hitTest(root, point: Point(x: 20, y: 40))
+        let path = try #require(outcome.path)
+        #expect(path == [0, 0])
+        #expect(root.descendant(at: path)?.className == "UINavigationTransitionView")
+        #expect(root.descendant(at: path)?.id == "0x8d813f0")
+        #expect(outcome.trace.map(\.view) == ["0x8d6f970", "0x8d7bbf0", "0x8d75c40", "0x8d813f0", "0x8d61050"])
+        #expect(outcome.trace.map(\.verdict) == [.hit, .hit, .disabled, .hit, .disabled])
+        #expect(outcome.trace[2].frame == Rect(x: 0, y: 20, width: 320, height: 44))
+    }
+
+    /// HT-10 with the same dump once the transition is over (the bar takes touches again): every bar subview
+    /// has interaction off, so the hit view is the bar itself, which then decides the item (era L).
+    @Test("HT-10: with the bar's interaction back on, (20,40) hits the UINavigationBar itself")
+    func seedHitAfterTransition() throws {
+        let settled = Self.seedDump.replacingFirst(
+            "autoresize = W; userInteractionEnabled = NO; gestureRecognizers", with: "autoresize = W; gestureRecognizers")
+        let root = try RecursiveDescription.parse(settled)
+        let outcome = HitTester.hitTest(root, point: Point(x: 20, y: 40))
+        #expect(outcome.path == [0, 1])
+        #expect(root.descendant(at: [0, 1])?.className == "UINavigationBar")
+        // Below the bar the content is still behind the disabled wrapper: the transition view again.
+        #expect(HitTester.hitTest(root, point: Point(x: 20, y: 64)).path == [0, 0])
+        // In the status bar area the bar's background (y -20) is disabled, and the bar's bounds start at y 20.
+        #expect(HitTester.hitTest(root, point: Point(x: 20, y: 19.5)).path == [0, 0])
+    }
+
+    @Test("Swift class names, quoted text with ';' and '>' and scroll offsets are read")
+    func variants() throws {
+        let text = """
+        <UIView: 0x1; frame = (0 0; 375 667); autoresize = W+H; layer = <CALayer: 0x2>>
+           | <MyApp.BackView: 0x7fa1; frame = (0 0; 44 44); layer = <CALayer: 0x3>>
+           |    | <UILabel: 0x7fa2; frame = (0 0; 44 20); text = 'a; b = c > d'; alpha = 0.5; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x4>>
+           | <UITableView: 0x7fb0; frame = (0 64; 375 603); clipsToBounds = YES; gestureRecognizers = <NSArray: 0x5>; layer = <CALayer: 0x6>; contentOffset: {0, 120}; contentSize: {375, 900}; adjustedContentInset: {0, 0, 0, 0}>
+           |    | <UITableViewCell: 0x7fb1; frame = (0 132; 375 44); hidden = NO; layer = <CALayer: 0x7>; transform = [1, 0, 0, 1, 0, 0]>
+        """
+        let root = try RecursiveDescription.parse(text)
+        #expect(root.subviews[0].className == "MyApp.BackView")
+        let label = root.subviews[0].subviews[0]
+        #expect(label.alpha == 0.5)
+        #expect(label.userInteractionEnabled == false)
+        let table = root.subviews[1]
+        #expect(table.bounds == Rect(x: 0, y: 120, width: 375, height: 603))
+        #expect(table.subviews[0].hidden == false)
+        // Window y 80 is table y 16, content y 136: inside the cell at 132..176.
+        #expect(HitTester.hitTest(root, point: Point(x: 10, y: 80)).path == [1, 0])
+    }
+
+    @Test("a label whose text holds a line break continues on the next line")
+    func multilineText() throws {
+        let text = "<UIView: 0x1; frame = (0 0; 100 100)>\n   | <UILabel: 0x2; frame = (0 0; 100 40); text = 'two\nlines'; layer = <CALayer: 0x3>>\n   | <UIButton: 0x4; frame = (0 50; 100 40)>"
+        let root = try RecursiveDescription.parse(text)
+        #expect(root.subviews.map(\.id) == ["0x2", "0x4"])
+    }
+
+    @Test("blank lines, CRLF endings and trailers are accepted")
+    func tolerant() throws {
+        let text = "\r\n<UIView: 0x1; frame = (0 0; 10 10)>\r\n\r\n   | <UIImageView: 0x2; frame = (0 0; 5 5)> - ic_back\r\n   | <UIView: 0x3; frame = (5 5; 5 5); >\r\n"
+        let root = try RecursiveDescription.parse(text)
+        #expect(root.subviews.count == 2)
+        #expect(root.subviews[1].frame == Rect(x: 5, y: 5, width: 5, height: 5))
+    }
+
+    static let malformed: [(text: String, line: Int, contains: String)] = [
+        ("", 1, "no view"),
+        ("<UIView: 0x1; frame = (0 0; 10 10)>\n<UIView: 0x2; frame = (0 0; 10 10)>", 2, "second top-level"),
+        ("<UIView: 0x1; frame = (0 0; 10 10)>\n   |    | <UIView: 0x2; frame = (0 0; 1 1)>", 2, "nesting jumps"),
+        ("   | <UIView: 0x1; frame = (0 0; 10 10)>", 1, "root"),
+        ("<UIView: 0x1; frame = (0 0; 10 10)>\n   | UIView: 0x2", 2, "starting with '<'"),
+        ("<UIView: 0x1; frame = (0 0; 10 10)>\n\n   | <UIView: 0x2; layer = <CALayer: 0x3>>", 3, "no 'frame"),
+        ("<UIView: 0x1; frame = (0 0; ten 10)>", 1, "not a finite number"),
+        ("<UIView: 0x1; frame = (0 0 10 10)>", 1, "(x y; w h)"),
+        ("<UIView: 0x1; frame = (0 0; 10 10); layer = <CALayer: 0x2>", 1, "not closed"),
+        ("<UIView: 0x1; frame = (0 0; 10 10); hidden = MAYBE>", 1, "YES or NO"),
+        ("<UIView: 0x1; frame = (0 0; 10 10); alpha = half>", 1, "alpha"),
+        ("<UIView 0x1; frame = (0 0; 10 10)>", 1, "expected ':'"),
+        ("<UIView: 0x1; frame = (0 0; 10 10)>\n   | <UILabel: 0x2; frame = (0 0; 1 1); text = 'open", 2, "quoted"),
+        ("<UIView: 0x1; frame = (0 0; 10 10); transform = [1, 0)>", 1, "expected"),
+        ("<UIView: 0x1; frame = (0 0; 10 10); bogus>", 1, "no value"),
+        ("<UIView: 0x1; frame = (nan 0; 10 10)>", 1, "finite"),
+    ]
+
+    @Test("malformed text is refused with the 1-based line number", arguments: 0..<malformed.count)
+    func malformedLines(_ index: Int) {
+        let (text, line, fragment) = Self.malformed[index]
+        do {
+            let root = try RecursiveDescription.parse(text)
+            Issue.record("parsed into \(root.nodeCount) views instead of failing")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.message.contains(fragment), "\(error.message)")
+            #expect(error.limit == nil)
+        }
+    }
+
+    @Test("tree limits stop large or deep dumps with the limit's name")
+    func limits() {
+        let wide = "<UIView: 0x1; frame = (0 0; 10 10)>" + String(repeating: "\n   | <UIView: 0x2; frame = (0 0; 1 1)>", count: 5)
+        #expect(throws: RecursiveDescription.ParseError.self) {
+            _ = try RecursiveDescription.parse(wide, limits: TreeLimits(maxTreeNodes: 5))
+        }
+        do {
+            _ = try RecursiveDescription.parse(wide, limits: TreeLimits(maxTreeNodes: 5))
+        } catch {
+            #expect(error.limit?.name == "maxTreeNodes")
+            #expect(error.limit?.value == 5)
+            #expect(error.line == 6)
+        }
+        var deep = "<UIView: 0x0; frame = (0 0; 10 10)>"
+        for level in 1...4 { deep += "\n" + String(repeating: "   | ", count: level) + "<UIView: 0x\(level); frame = (0 0; 10 10)>" }
+        #expect((try? RecursiveDescription.parse(deep, limits: TreeLimits(maxTreeDepth: 5)))?.depth == 5)
+        do {
+            _ = try RecursiveDescription.parse(deep, limits: TreeLimits(maxTreeDepth: 4))
+            Issue.record("a tree of depth 5 passed maxTreeDepth 4")
+        } catch {
+            #expect(error.limit?.name == "maxTreeDepth")
+            #expect(error.line == 5)
+        }
+    }
+}
+
+extension String {
+    /// The string with the first occurrence of `target` replaced.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        let chars = Array(self)
+        let t = Array(target)
+        guard !t.isEmpty, chars.count >= t.count else { return self }
+        for i in 0...(chars.count - t.count) where Array(chars[i..<(i + t.count)]) == t {
+            return String(chars[..<i]) + replacement + String(chars[(i + t.count)...])
+        }
+        return self
+    }
+}
