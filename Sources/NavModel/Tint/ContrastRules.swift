@@ -21,10 +21,18 @@ public enum ContrastRules {
 
     /// Exactly `numerator > scale * threshold`, for an integer numerator and scale.
     ///
-    /// `scale * threshold` is rounded once to `x`; `err` is the exact remainder (a fused multiply-add
-    /// returns it without rounding), so the comparison is decided on the true product.
+    /// A threshold within 1e-9 of a fraction `k/255`, `k/256` or `k/1000` is read as that fraction (JSON
+    /// cannot carry 186/255 exactly, and the rule is defined on it), and compared on integers. Any other
+    /// threshold is taken at its exact binary value: `scale * threshold` is rounded once to `x` and `err`
+    /// is the exact remainder (a fused multiply-add returns it unrounded), so the true product decides.
     static func exceeds(_ numerator: Int, scale: Int, threshold: Double) -> Bool {
         guard threshold.isFinite else { return threshold < 0 }
+        for denominator in [256, 255, 1000] {
+            let k = (threshold * Double(denominator)).rounded()
+            if abs(threshold * Double(denominator) - k) < 1e-9, abs(k) < 1e6 {
+                return numerator * denominator > scale * Int(k)
+            }
+        }
         let x = Double(scale) * threshold
         let err = (-x).addingProduct(Double(scale), threshold)
         let n = Double(numerator)
