@@ -15,13 +15,19 @@ public struct BackTitle: Sendable, Hashable {
     public var truncated: Bool
     /// The long-press history menu, nearest first (BB-12).
     public var menu: [String]
+    /// The image a `backItem` shows instead of text (extension; then `title` is nil and `display` is `text`).
+    public var image: Size?
 
-    public init(title: String?, display: Display, source: Source, truncated: Bool = false, menu: [String] = []) {
+    public init(
+        title: String?, display: Display, source: Source, truncated: Bool = false, menu: [String] = [],
+        image: Size? = nil
+    ) {
         self.title = title
         self.display = display
         self.source = source
         self.truncated = truncated
         self.menu = menu
+        self.image = image
     }
 
     /// No back button (root screen, hidden, or replaced by left items).
@@ -55,10 +61,13 @@ public struct TintResult: Sendable, Hashable {
     public var contrastBlack: Double
     public var contrastWhite: Double
     public var source: Source
+    /// The colour as declared when it had alpha < 1 and `background` is its blend over the backdrop
+    /// (extension; nil for opaque colours).
+    public var declared: Color?
 
     public init(
         background: Color, foreground: Color, method: Policies.TintMethod, luminance: Double,
-        contrastBlack: Double, contrastWhite: Double, source: Source
+        contrastBlack: Double, contrastWhite: Double, source: Source, declared: Color? = nil
     ) {
         self.background = background
         self.foreground = foreground
@@ -67,6 +76,7 @@ public struct TintResult: Sendable, Hashable {
         self.contrastBlack = contrastBlack
         self.contrastWhite = contrastWhite
         self.source = source
+        self.declared = declared
     }
 }
 

@@ -1,9 +1,39 @@
 /// Decides the foreground a bar colour needs (SEMANTICS section 5, PROTOCOL.md `TintResult`).
+///
+/// For a colour: a colour with alpha < 1 is first blended over the backdrop (white unless given) in gamma
+/// sRGB (COL-6); `background` is that blended, opaque colour (the one the foreground is judged against, and
+/// what the contrast ratios refer to), `declared` the colour as given. Then `yiq` (COL-3, the default) or
+/// `wcag` (COL-4) picks black or white. `contrast` is always the WCAG ratio of `background` against black
+/// and against white. `luminance` is the rule's own measure: the yiq luminance for `yiq`, the WCAG relative
+/// luminance for `wcag`. `threshold` only applies to `yiq`.
+///
+/// For a screen's bar: the foreground is forced by the screen's `backStyle.color`, else by the bar's
+/// explicit `tintColor`; otherwise it is automatic from the bar colour (see `barColor`).
 public enum TintEngine {
-    /// The tint of the bar shown for `model.screens[screenIndex]`.
+    /// The bar colour when neither the screens nor the session set one: `systemBackground` (light), white.
+    public static let defaultBarColor = Color.white
+
+    /// The tint of the bar shown for `model.screens[screenIndex]`, with the session's method and threshold.
     public static func resolve(model: NavigationModel, screenIndex: Int) -> TintResult {
-        let background = model.screens[screenIndex].bar?.barTintColor ?? model.config.bar.barTintColor ?? .white
-        return resolve(color: background, method: model.config.policies.tintMethod, source: .automatic)
+        resolve(model: model, screenIndex: screenIndex, backdrop: nil, method: nil, threshold: nil)
+    }
+
+    /// The tint of the bar shown for `model.screens[screenIndex]`, or of the session bar alone when
+    /// `screenIndex` is nil (or the stack is empty). `method` and `threshold` default to the session's policies.
+    public static func resolve(
+        model: NavigationModel, screenIndex: Int?, backdrop: Color?, method: Policies.TintMethod?, threshold: Double?
+    ) -> TintResult {
+        let policies = model.config.policies
+        let index = screenIndex.flatMap { $0 >= 0 && $0 < model.screens.count ? $0 : nil }
+        let (color, source) = barColor(model: model, screenIndex: index)
+        var result = resolve(
+            color: color, backdrop: backdrop ?? .white, method: method ?? policies.tintMethod,
+            threshold: threshold ?? policies.tintThreshold, source: source)
+        if let forced = forcedForeground(model: model, screenIndex: index) {
+            result.foreground = forced
+            result.source = .forced
+        }
+        return result
     }
 
     /// The tint for an explicit colour.
@@ -11,10 +41,64 @@ public enum TintEngine {
         color: Color, backdrop: Color = .white, method: Policies.TintMethod = .yiq,
         threshold: Double = 186.0 / 256.0, source: TintResult.Source = .automatic
     ) -> TintResult {
-        let lum = 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue
-        let fg: Color = lum > threshold ? .black : .white
+        let background: Color
+        if color.alpha < 1 {
+            background = ContrastRules.blend(color, over: backdrop)
+        } else if [color.red, color.green, color.blue].allSatisfy({ $0 >= 0 && $0 <= 1 }) {
+            background = color
+        } else {
+            background = ContrastRules.clamped(color)
+        }
+        let wcagL = ContrastRules.relativeLuminance(background)
+        let ratios = ContrastRules.contrast(luminance: wcagL)
+        let black: Bool
+        let luminance: Double
+        switch method {
+        case .yiq:
+            (black, luminance) = ContrastRules.yiq(background, threshold: threshold)
+        case .wcag:
+            black = ContrastRules.wcagPrefersBlack(luminance: wcagL)
+            luminance = wcagL
+        }
         return TintResult(
-            background: color, foreground: fg, method: method, luminance: lum, contrastBlack: 1, contrastWhite: 1,
-            source: source)
+            background: background, foreground: black ? .black : .white, method: method, luminance: luminance,
+            contrastBlack: ratios.black, contrastWhite: ratios.white, source: source,
+            declared: color.alpha < 1 ? color : nil)
+    }
+
+    /// The bar colour shown for `model.screens[screenIndex]` and where it comes from.
+    ///
+    /// The bar is the screen's own `bar`, else the nearest screen below it with one (the navigation bar is
+    /// shared, so what an earlier screen set stays), and the session bar (`bar/update` without a screen) fills
+    /// what that bar leaves unset. The background counts as one field: a non-empty `gradient` (its first
+    /// colour, source `gradient`) or `barTintColor` (source `automatic`); the screen bar's background wins
+    /// over the session bar's. With neither, `defaultBarColor` (source `default`). An empty gradient is unset.
+    public static func barColor(model: NavigationModel, screenIndex: Int?) -> (Color, TintResult.Source) {
+        if let bar = nearestScreenBar(model: model, screenIndex: screenIndex), let found = background(of: bar) {
+            return found
+        }
+        return background(of: model.config.bar) ?? (defaultBarColor, .default)
+    }
+
+    /// The explicit foreground of a screen's bar: its `backStyle.color`, else the bar's `tintColor`
+    /// (the screen's bar as found by `barColor`, then the session bar's).
+    public static func forcedForeground(model: NavigationModel, screenIndex: Int?) -> Color? {
+        if let index = screenIndex, let color = model.screens[index].backStyle?.color { return color }
+        return nearestScreenBar(model: model, screenIndex: screenIndex)?.tintColor ?? model.config.bar.tintColor
+    }
+
+    /// The screen bar in effect for `screenIndex`: its own, else the nearest below it.
+    public static func nearestScreenBar(model: NavigationModel, screenIndex: Int?) -> BarAppearance? {
+        guard let index = screenIndex, index >= 0, index < model.screens.count else { return nil }
+        for i in stride(from: index, through: 0, by: -1) {
+            if let bar = model.screens[i].bar { return bar }
+        }
+        return nil
+    }
+
+    static func background(of bar: BarAppearance) -> (Color, TintResult.Source)? {
+        if let first = bar.gradient?.first { return (first, .gradient) }
+        if let color = bar.barTintColor { return (color, .automatic) }
+        return nil
     }
 }

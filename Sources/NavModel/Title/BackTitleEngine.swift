@@ -1,17 +1,249 @@
-/// Decides what a screen's back button says (SEMANTICS section 1).
+/// Decides what a screen's back button says (SEMANTICS section 1, PROTOCOL.md `BackTitle`).
+///
+/// The order, for the screen at `screenIndex` ("top") and the screen below it ("previous"):
+/// 1. No previous screen: no back button (BB-1).
+/// 2. The top screen decides visibility (BB-2): `hidesBackButton` hides it; left items replace it
+///    unless `leftItemsSupplementBackButton`. A `backStyle` restyles the back button but never
+///    overrides these two.
+/// 3. The top screen's `backStyle.title` (the seed's explicit back button): shown as given, `""` is the
+///    chevron alone; it is a custom label, so it never falls back by width (`truncated` says it is cut).
+/// 4. `policies.emptyBackTitles`: the chevron alone (source `policy`) unless the top screen sets
+///    `showsPreviousTitle` or `backStyle`.
+/// 5. `showsPreviousTitle`: the previous screen's title (its item title, else its title), then the
+///    generic title, then the chevron, by width; `backItem` and `backButtonTitle` are bypassed, as the
+///    seed's custom button reads `navigationItem.title` directly.
+/// 6. BB-3 on the previous screen: `backItem` (image, else title; display mode not consulted), else by
+///    `backButtonDisplayMode` (before iOS 14 always `default`): `minimal` the chevron; `generic` the generic
+///    title then the chevron; `default` `backButtonTitle`, title, generic title, chevron: the first that
+///    fits (BB-6). Empty strings follow the three BB-8 settings; BB-14 on `ios26`.
 public enum BackTitleEngine {
-    /// The back title of `model.screens[screenIndex]`.
+    /// The back title of `model.screens[screenIndex]`, re-evaluated from scratch (no hysteresis).
     public static func backTitle(model: NavigationModel, screenIndex: Int) -> BackTitle {
-        guard let previous = model.previousScreen(before: screenIndex) else { return .hidden() }
-        if let title = previous.title { return BackTitle(title: title, display: .text, source: .previousTitle) }
-        return BackTitle(title: "Back", display: .generic, source: .generic)
+        backTitle(model: model, screenIndex: screenIndex, shown: nil)
     }
 
-    /// The previous screen's title for `model.screens[screenIndex]`.
-    public static func previousTitle(model: NavigationModel, screenIndex: Int) -> PreviousTitle {
-        guard let previous = model.previousScreen(before: screenIndex) else {
-            return PreviousTitle(title: nil, previousScreenId: nil, reason: "the screen is the root")
+    /// The back title of `model.screens[screenIndex]`, given what its bar showed before (`shown`).
+    ///
+    /// Under `policies.stickyBackTitle` (BB-7) a width fallback is never upgraded again while the same
+    /// candidates are in play: when `shown` fell back further down the same ladder than the fresh answer,
+    /// `shown`'s level is kept (and `truncated` stays true). A caller without the previous state passes nil,
+    /// which is the same as no hysteresis.
+    public static func backTitle(model: NavigationModel, screenIndex: Int, shown: BackTitle?) -> BackTitle {
+        guard screenIndex > 0, screenIndex < model.screens.count,
+            let previous = model.previousScreen(before: screenIndex)
+        else { return .hidden() }
+        let top = model.screens[screenIndex]
+        if top.item.hidesBackButton { return .hidden() }
+        if !top.item.leftItems.isEmpty && !top.item.leftItemsSupplementBackButton { return .hidden() }
+
+        let menu = historyMenu(model: model, screenIndex: screenIndex)
+        switch plan(model: model, top: top, previous: previous) {
+        case .hidden(let source):
+            return BackTitle(title: nil, display: .hidden, source: source, truncated: false, menu: [])
+        case .fixed(var answer):
+            answer.menu = menu
+            return answer
+        case .label(let text, let source):
+            let fits = TextMetrics.width(text) <= BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
+            return BackTitle(title: text, display: .text, source: source, truncated: !fits, menu: menu)
+        case .ladder(let rungs):
+            let space = BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
+            var level = rungs.firstIndex { TextMetrics.width($0.text) <= space } ?? rungs.count
+            if model.config.policies.stickyBackTitle, let shown, let shownLevel = ladderLevel(of: shown, in: rungs),
+                shownLevel > level
+            {
+                level = shownLevel
+            }
+            guard level < rungs.count else {
+                return BackTitle(title: nil, display: .arrowOnly, source: .none, truncated: true, menu: menu)
+            }
+            let rung = rungs[level]
+            return BackTitle(title: rung.text, display: rung.display, source: rung.source, truncated: level > 0, menu: menu)
         }
-        return PreviousTitle(title: previous.title, previousScreenId: previous.id, reason: "the previous screen's title")
+    }
+
+    /// The previous screen's title for `model.screens[screenIndex]`, with the reason in words.
+    ///
+    /// The title is the one the bar reads (BB-5): the previous screen's navigation item title, else its
+    /// view controller title; under `backTitleSnapshot` the copy frozen when it was covered (BB-9).
+    public static func previousTitle(model: NavigationModel, screenIndex: Int) -> PreviousTitle {
+        guard screenIndex >= 0, screenIndex < model.screens.count else {
+            return PreviousTitle(title: nil, previousScreenId: nil, reason: "the stack is empty")
+        }
+        let screenId = model.screens[screenIndex].id
+        guard let previous = model.previousScreen(before: screenIndex) else {
+            return PreviousTitle(
+                title: nil, previousScreenId: nil,
+                reason: "'\(screenId)' is the root screen: there is no previous screen")
+        }
+        let frozen =
+            model.config.policies.backTitleSnapshot && model.coveredSnapshots[previous.id] != nil
+            ? " (as frozen when it was covered, backTitleSnapshot)" : ""
+        let id = previous.id
+        if let itemTitle = previous.item.title {
+            if itemTitle.isEmpty {
+                return PreviousTitle(
+                    title: "", previousScreenId: id,
+                    reason: "the previous screen '\(id)' has an empty navigation item title\(frozen)")
+            }
+            if isBlank(itemTitle) {
+                return PreviousTitle(
+                    title: itemTitle, previousScreenId: id,
+                    reason: "the previous screen '\(id)' has a blank (whitespace only) navigation item title\(frozen)")
+            }
+            return PreviousTitle(
+                title: itemTitle, previousScreenId: id,
+                reason: "the previous screen's navigation item title\(frozen)")
+        }
+        guard let title = previous.title else {
+            return PreviousTitle(
+                title: nil, previousScreenId: id,
+                reason: "the previous screen '\(id)' has no title (neither item.title nor title is set)\(frozen)")
+        }
+        if title.isEmpty {
+            return PreviousTitle(
+                title: "", previousScreenId: id, reason: "the previous screen '\(id)' has an empty title\(frozen)")
+        }
+        if isBlank(title) {
+            return PreviousTitle(
+                title: title, previousScreenId: id,
+                reason: "the previous screen '\(id)' has a blank (whitespace only) title\(frozen)")
+        }
+        return PreviousTitle(title: title, previousScreenId: id, reason: "the previous screen's title\(frozen)")
+    }
+
+    /// The long-press history menu of `model.screens[screenIndex]` (BB-12): every earlier screen, nearest
+    /// first, each by its own back-title source, never width-shortened. The display mode does not shorten
+    /// it (`minimal` and `generic` keep the title). Empty on profiles before iOS 14, which have no menu.
+    public static func historyMenu(model: NavigationModel, screenIndex: Int) -> [String] {
+        guard model.config.profile.majorVersion >= 14, screenIndex > 0, screenIndex < model.screens.count else {
+            return []
+        }
+        let generic = genericTitle(model.config)
+        let policies = model.config.policies
+        var menu: [String] = []
+        for j in stride(from: screenIndex - 1, through: 0, by: -1) {
+            guard let screen = model.previousScreen(before: j + 1) else { continue }
+            menu.append(menuEntry(screen, generic: generic, policies: policies))
+        }
+        return menu
+    }
+
+    /// "Back" in the session's resolved language (BB-10).
+    public static func genericTitle(_ config: SessionConfig) -> String {
+        GenericBackTitle.title(locale: config.locale, appLocalizations: config.appLocalizations)
+    }
+
+    // MARK: Internals
+
+    /// One candidate of a width ladder.
+    struct Rung: Equatable {
+        var text: String
+        var source: BackTitle.Source
+        var display: BackTitle.Display
+    }
+
+    /// What the rules ask for before width is considered.
+    enum Plan {
+        /// No back button, with the source that hid it (BB-14).
+        case hidden(BackTitle.Source)
+        /// An answer that does not depend on width (chevron only, image).
+        case fixed(BackTitle)
+        /// A custom label that never falls back; `truncated` reports whether it fits.
+        case label(String, BackTitle.Source)
+        /// Candidates tried in order; the first that fits wins, else the chevron alone (BB-6).
+        case ladder([Rung])
+    }
+
+    static func plan(model: NavigationModel, top: Screen, previous: Screen) -> Plan {
+        let policies = model.config.policies
+        let generic = Rung(text: genericTitle(model.config), source: .generic, display: .generic)
+
+        if let styleTitle = top.backStyle?.title {
+            return styleTitle.isEmpty ? .fixed(arrowOnly(.backStyle)) : .label(styleTitle, .backStyle)
+        }
+        if policies.emptyBackTitles && !top.showsPreviousTitle && top.backStyle == nil {
+            return .fixed(arrowOnly(.policy))
+        }
+        if top.showsPreviousTitle {
+            var rungs: [Rung] = []
+            if let title = previous.item.title ?? previous.title {
+                if !title.isEmpty {
+                    rungs.append(Rung(text: title, source: .previousTitle, display: .text))
+                } else if policies.emptyScreenTitle == .arrowOnly {
+                    return .fixed(arrowOnly(.previousTitle))
+                }
+            }
+            return .ladder(rungs + [generic])
+        }
+
+        if let backItem = previous.item.backItem {
+            if let image = backItem.image {
+                return .fixed(BackTitle(title: nil, display: .text, source: .backItem, image: image))
+            }
+            if let title = backItem.title, !title.isEmpty {
+                return .ladder([Rung(text: title, source: .backItem, display: .text), generic])
+            }
+            if model.config.profile == .ios26 && policies.glassEmptyBackItemHides {
+                return .hidden(.backItem)
+            }
+            if policies.emptyBackItemTitle == .arrowOnly { return .fixed(arrowOnly(.backItem)) }
+        }
+
+        let mode: NavigationItem.BackButtonDisplayMode =
+            model.config.profile.majorVersion >= 14 ? previous.item.backButtonDisplayMode : .default
+        switch mode {
+        case .minimal:
+            return .fixed(arrowOnly(.none))
+        case .generic:
+            return .ladder([generic])
+        case .default:
+            var rungs: [Rung] = []
+            if let title = previous.item.backButtonTitle {
+                if !title.isEmpty {
+                    rungs.append(Rung(text: title, source: .backButtonTitle, display: .text))
+                } else if policies.emptyBackButtonTitle == .arrowOnly {
+                    return .fixed(arrowOnly(.backButtonTitle))
+                }
+            }
+            if let title = previous.item.title ?? previous.title {
+                if !title.isEmpty {
+                    rungs.append(Rung(text: title, source: .previousTitle, display: .text))
+                } else if policies.emptyScreenTitle == .arrowOnly {
+                    return .fixed(arrowOnly(.previousTitle))
+                }
+            }
+            return .ladder(rungs + [generic])
+        }
+    }
+
+    static func arrowOnly(_ source: BackTitle.Source) -> BackTitle {
+        BackTitle(title: nil, display: .arrowOnly, source: source)
+    }
+
+    /// Where `shown` sits on `rungs`: its index, `rungs.count` for a width fallback to the chevron, nil when
+    /// it does not belong to this ladder.
+    static func ladderLevel(of shown: BackTitle, in rungs: [Rung]) -> Int? {
+        if shown.display == .arrowOnly && shown.source == .none && shown.truncated { return rungs.count }
+        return rungs.firstIndex { $0.text == shown.title && $0.source == shown.source && $0.display == shown.display }
+    }
+
+    /// A history-menu entry for one earlier screen: backItem title, backButtonTitle, title, generic.
+    /// An empty string under an `arrowOnly` BB-8 setting stays empty (a blank row, as on a device).
+    static func menuEntry(_ screen: Screen, generic: String, policies: Policies) -> String {
+        if let title = screen.item.backItem?.title, !(title.isEmpty && policies.emptyBackItemTitle == .fallThrough) {
+            return title
+        }
+        if let title = screen.item.backButtonTitle, !(title.isEmpty && policies.emptyBackButtonTitle == .fallThrough) {
+            return title
+        }
+        if let title = screen.item.title ?? screen.title, !(title.isEmpty && policies.emptyScreenTitle == .fallThrough) {
+            return title
+        }
+        return generic
+    }
+
+    static func isBlank(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isWhitespace }
     }
 }

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import NavModel
+
+@Suite("Text width model (BB-6, GEO-11, GEO-12)")
+struct TextMetricsTests {
+    @Test("\"Back\" at 17 pt regular is inside the observed 37-40 pt (GEO-11)")
+    func back() {
+        let w = TextMetrics.width("Back")
+        #expect(w > 37 && w < 40)
+        #expect(abs(w - 37.791) < 1e-9)
+    }
+
+    @Test("width scales linearly with size")
+    func linear() {
+        let at17 = TextMetrics.width("Settings", size: 17)
+        #expect(abs(TextMetrics.width("Settings", size: 34) - 2 * at17) < 1e-9)
+        #expect(TextMetrics.width("Settings", size: 0) == 0)
+    }
+
+    @Test("semibold is at least as wide as regular")
+    func semibold() {
+        for text in ["Settings", "General", "Workbench", "iIl1", "All Contacts"] {
+            #expect(TextMetrics.width(text, weight: .semibold) >= TextMetrics.width(text))
+        }
+        #expect(TextMetrics.width("Settings", weight: .semibold) > TextMetrics.width("Settings"))
+    }
+
+    @Test("widths add up character by character, and narrow letters are narrow")
+    func additive() {
+        #expect(abs(TextMetrics.width("ab") - TextMetrics.width("a") - TextMetrics.width("b")) < 1e-9)
+        #expect(TextMetrics.width("i") < TextMetrics.width("m"))
+        #expect(TextMetrics.width("W") > TextMetrics.width("I"))
+        #expect(TextMetrics.width("") == 0)
+    }
+
+    @Test("CJK ideographs, kana and hangul are 1 em")
+    func cjk() {
+        #expect(TextMetrics.width("戻る") == 34)
+        #expect(TextMetrics.width("뒤로") == 34)
+        #expect(TextMetrics.width("返回", size: 10) == 20)
+    }
+
+    @Test("accents measure as the base letter; combining marks add nothing")
+    func accents() {
+        #expect(TextMetrics.width("Zurück") == TextMetrics.width("Zuruck"))
+        #expect(TextMetrics.width("e\u{301}") == TextMetrics.width("é"))
+        #expect(TextMetrics.width("Atrás") == TextMetrics.width("Atras"))
+    }
+
+    @Test("an emoji sequence is one character wide")
+    func emoji() {
+        #expect(TextMetrics.width("👨‍👩‍👧") == 17)
+        #expect(TextMetrics.width("👍🏽") == 17)
+    }
+
+    @Test("other scripts use the documented 0.6 em default")
+    func otherScripts() {
+        #expect(abs(TextMetrics.width("Назад") - 5 * 0.6 * 17) < 1e-9)
+        #expect(abs(TextMetrics.width("Назад", weight: .semibold) - 5 * 0.62 * 17) < 1e-9)
+    }
+
+    @Test("the model is deterministic")
+    func deterministic() {
+        let text = "Notification Préférences 設定 ✈️"
+        #expect(TextMetrics.width(text) == TextMetrics.width(text))
+    }
+}
