@@ -6,10 +6,10 @@
 public enum BarHitTesting {
     /// The result for a window point. Pure: the same layout and point always give the same answer (HT-8).
     public static func hitTest(_ layout: BarLayout, point: Point, trace: Bool = false) -> BarHitResult {
-        let direct = resolve(layout, point)
+        let direct = resolve(layout, point, trace: trace)
         if let slop = layout.slop, !layout.hidden, let warped = warp(point, layout.barFrame, slop) {
             // GEO-15: the slop applies only where an item's touch area lies in that column.
-            var pulled = resolve(layout, warped)
+            var pulled = resolve(layout, warped, trace: trace)
             if pulled.target.kind == .backButton || pulled.target.kind == .barItem {
                 pulled.slopPoint = warped
                 if !trace { pulled.trace = [] }
@@ -35,32 +35,18 @@ public enum BarHitTesting {
         return nil
     }
 
-    static func resolve(_ layout: BarLayout, _ point: Point) -> BarHitResult {
-        let options = HitTestOptions(alphaRule: layout.alphaRule)
-        // IXTouch: the bar first asks each registered outside-touch view, before its own subviews.
-        if !layout.hidden, layout.barFrame.contains(point) {
-            for path in layout.forwardingPaths {
-                guard let container = layout.window.descendant(at: path),
-                    let frame = layout.window.frameOfDescendant(at: path)
-                else { continue }
-                let b = container.effectiveBounds
-                let local = Point(x: point.x - frame.x + b.x, y: point.y - frame.y + b.y)
-                let outcome = HitTester.hitTest(container, point: local, options: options)
-                guard let sub = outcome.path else { continue }
-                var steps = [TraceStep(view: "navigationBar", frame: layout.barFrame, verdict: .forwarded)]
-                steps += outcome.trace.map { shifted($0, by: frame.origin) }
-                return classify(layout, path: path + sub, point: point, steps: steps)
-            }
+    static func resolve(_ layout: BarLayout, _ point: Point, trace: Bool) -> BarHitResult {
+        let options = HitTestOptions(alphaRule: layout.alphaRule, recordTrace: trace)
+        // IXNavigationBar: the bar's swizzled hitTest first asks each registered outside-touch view.
+        var overrides: [[Int]: HitTestOverride] = [:]
+        if !layout.forwardingPaths.isEmpty {
+            overrides[BarLayout.barPath] = .forwardFirst(layout.forwardingPaths.map { Array($0.dropFirst(BarLayout.barPath.count)) })
         }
-        let outcome = HitTester.hitTest(layout.window, point: point, options: options)
+        let outcome = HitTester.hitTest(layout.window, point: point, options: options, overrides: overrides)
         guard let path = outcome.path else {
             return BarHitResult(target: HitTarget(kind: .none), action: .none, trace: outcome.trace, reason: .outsideBar)
         }
         return classify(layout, path: path, point: point, steps: outcome.trace)
-    }
-
-    private static func shifted(_ step: TraceStep, by origin: Point) -> TraceStep {
-        TraceStep(view: step.view, frame: step.frame.offsetBy(dx: origin.x, dy: origin.y), verdict: step.verdict)
     }
 
     /// Maps the hit view (the last view on `path`) to a target and an action.
@@ -85,7 +71,10 @@ public enum BarHitTesting {
         switch role {
         case .bar?:
             if layout.profile.era == .legacy, let column = layout.columns.first(where: { $0.frame.contains(point) }) {
-                steps.append(TraceStep(view: "column:\(describe(column.role))", frame: column.frame, verdict: .hit))
+                steps.append(
+                    TraceStep(
+                        view: "column:\(describe(column.role))", frame: column.frame, verdict: .hit, path: path,
+                        note: "the bar assigns the touch to the item whose column holds x (HT-10)"))
                 var r = act(layout, role: column.role, screen: screen)
                 r.trace = steps
                 r.hitView = hitId
@@ -95,13 +84,19 @@ public enum BarHitTesting {
         case .swallow?, nil:
             return swallowed(layout, point, steps, hitId)
         case .mask?:
-            steps.append(TraceStep(view: "mask", frame: maskFrame(layout, path), verdict: .intercepted))
+            steps.append(
+                TraceStep(
+                    view: "mask", frame: maskFrame(layout, path), verdict: .intercepted, path: path,
+                    note: "the seed's overlay took the touch before the system back button"))
             if layout.maskOutside == .pop, let previous = layout.previousScreenId {
                 return result(.backButton, .pop(to: previous), nil)
             }
             return result(.bar, .none, .deadZone)
         case .maskButton?:
-            steps.append(TraceStep(view: "mask", frame: maskFrame(layout, path.dropLast()), verdict: .intercepted))
+            steps.append(
+                TraceStep(
+                    view: "mask", frame: maskFrame(layout, path.dropLast()), verdict: .intercepted,
+                    path: Array(path.dropLast()), note: "the seed's overlay took the touch before the system back button"))
             return result(.backButton, .customBack, nil)
         case .itemContainer(let id)?:
             return result(.barItem, .none, .deadZone, item: id)

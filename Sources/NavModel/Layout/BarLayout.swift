@@ -41,6 +41,9 @@ public struct BarLayout: Sendable, Hashable {
     /// How alpha 0.01 is judged (HT-4).
     public var alphaRule: Policies.AlphaRule
 
+    /// The navigation bar's path in `window`.
+    public static let barPath: [Int] = [0]
+
     /// The element of a given kind and id.
     public func element(_ kind: LayoutElement.Kind, id: String? = nil) -> LayoutElement? {
         elements.first { $0.kind == kind && (id == nil || $0.id == id) }

@@ -389,16 +389,6 @@ extension BarPlan.Entry {
 }
 
 extension View {
-    /// The descendant at `path` (child indices), or nil.
-    public func descendant(at path: [Int]) -> View? {
-        var v = self
-        for i in path {
-            guard i >= 0, i < v.subviews.count else { return nil }
-            v = v.subviews[i]
-        }
-        return v
-    }
-
     /// The frame of the descendant at `path` in this view's coordinates (origins summed, bounds origins honoured).
     public func frameOfDescendant(at path: [Int]) -> Rect? {
         var v = self
