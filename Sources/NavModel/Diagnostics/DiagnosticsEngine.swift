@@ -48,7 +48,7 @@ public enum DiagnosticsEngine {
         let model: NavigationModel
         let index: Int
         let screen: Screen
-        let layout: BarLayout
+        let layout: LaidOutBar
         let regions: [HitRegion]
 
         init(model: NavigationModel, index: Int) {

@@ -1,11 +1,11 @@
-/// Answers "who receives a tap at this window point, and what happens" from a `BarLayout`'s one tree.
+/// Answers "who receives a tap at this window point, and what happens" from a `LaidOutBar`'s one tree.
 ///
 /// The view is found by `HitTester` (HT-1 to HT-3); this type only adds what lives outside a plain
 /// `hitTest`: the touch slop (HT-9), era L's columns (HT-10), the bar's forwarding to outside-touch
 /// custom views (`forwardOutsideTouches`) and the mapping from the hit view to a target and action.
 public enum BarHitTesting {
     /// The result for a window point. Pure: the same layout and point always give the same answer (HT-8).
-    public static func hitTest(_ layout: BarLayout, point: Point, trace: Bool = false) -> BarHitResult {
+    public static func hitTest(_ layout: LaidOutBar, point: Point, trace: Bool = false) -> BarHitResult {
         let direct = resolve(layout, point, trace: trace)
         if let slop = layout.slop, !layout.hidden, let warped = warp(point, layout.barFrame, slop) {
             // GEO-15: the slop applies only where an item's touch area lies in that column.
@@ -35,12 +35,12 @@ public enum BarHitTesting {
         return nil
     }
 
-    static func resolve(_ layout: BarLayout, _ point: Point, trace: Bool) -> BarHitResult {
+    static func resolve(_ layout: LaidOutBar, _ point: Point, trace: Bool) -> BarHitResult {
         let options = HitTestOptions(alphaRule: layout.alphaRule, recordTrace: trace)
         // IXNavigationBar: the bar's swizzled hitTest first asks each registered outside-touch view.
         var overrides: [[Int]: HitTestOverride] = [:]
         if !layout.forwardingPaths.isEmpty {
-            overrides[BarLayout.barPath] = .forwardFirst(layout.forwardingPaths.map { Array($0.dropFirst(BarLayout.barPath.count)) })
+            overrides[LaidOutBar.barPath] = .forwardFirst(layout.forwardingPaths.map { Array($0.dropFirst(LaidOutBar.barPath.count)) })
         }
         let outcome = HitTester.hitTest(layout.window, point: point, options: options, overrides: overrides)
         guard let path = outcome.path else {
@@ -50,7 +50,7 @@ public enum BarHitTesting {
     }
 
     /// Maps the hit view (the last view on `path`) to a target and an action.
-    static func classify(_ layout: BarLayout, path: [Int], point: Point, steps: [TraceStep]) -> BarHitResult {
+    static func classify(_ layout: LaidOutBar, path: [Int], point: Point, steps: [TraceStep]) -> BarHitResult {
         let hit = layout.window.descendant(at: path)
         let hitId = hit?.id
         let role = hitId.flatMap { layout.roles[$0] }
@@ -113,7 +113,7 @@ public enum BarHitTesting {
     }
 
     /// What an acting role does.
-    static func act(_ layout: BarLayout, role: BarRole, screen: String) -> BarHitResult {
+    static func act(_ layout: LaidOutBar, role: BarRole, screen: String) -> BarHitResult {
         switch role {
         case .backButton:
             let action = layout.backAction ?? .none
@@ -139,7 +139,7 @@ public enum BarHitTesting {
     }
 
     /// A touch the bar, its content view or a stack view keeps: on the title it is "the title", else "the bar".
-    private static func swallowed(_ layout: BarLayout, _ point: Point, _ steps: [TraceStep], _ hitId: String?) -> BarHitResult {
+    private static func swallowed(_ layout: LaidOutBar, _ point: Point, _ steps: [TraceStep], _ hitId: String?) -> BarHitResult {
         if let title = layout.titleFrame, title.contains(point) {
             return BarHitResult(
                 target: HitTarget(kind: .title, screenId: layout.screenId), action: .none, trace: steps, reason: .inert,
@@ -150,11 +150,12 @@ public enum BarHitTesting {
             hitView: hitId)
     }
 
-    private static func maskFrame<C: Collection>(_ layout: BarLayout, _ path: C) -> Rect where C.Element == Int {
+    private static func maskFrame<C: Collection>(_ layout: LaidOutBar, _ path: C) -> Rect where C.Element == Int {
         layout.window.frameOfDescendant(at: Array(path)) ?? layout.barFrame
     }
 
-    static func describe(_ role: BarRole) -> String {
+    /// A readable name for a role, as traces and `bar/layout`'s columns show it.
+    public static func describe(_ role: BarRole) -> String {
         switch role {
         case .backButton: return "backButton"
         case .syntheticBack: return "syntheticBack"

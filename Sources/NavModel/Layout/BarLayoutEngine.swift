@@ -1,13 +1,13 @@
 /// Builds the one view tree of a screen's bar (SEMANTICS GEO, HT-10, HT-11, HT-13).
 public enum BarLayoutEngine {
     /// The top screen's bar; nil when the stack is empty.
-    public static func layout(model: NavigationModel) -> BarLayout? {
+    public static func layout(model: NavigationModel) -> LaidOutBar? {
         guard !model.screens.isEmpty else { return nil }
         return layout(model: model, screenIndex: model.screens.count - 1)
     }
 
     /// The bar as it shows while `model.screens[screenIndex]` is the top screen.
-    public static func layout(model: NavigationModel, screenIndex: Int) -> BarLayout {
+    public static func layout(model: NavigationModel, screenIndex: Int) -> LaidOutBar {
         let backTitle = BackTitleEngine.backTitle(model: model, screenIndex: screenIndex)
         let plan = BarPlan(model: model, screenIndex: screenIndex, backTitle: backTitle)
         var builder = BarTreeBuilder(plan: plan, placement: BarPlacement(plan))
@@ -57,7 +57,7 @@ struct BarTreeBuilder {
             hitInsets: hitInsets, action: action, subviews: subviews)
     }
 
-    mutating func build() -> BarLayout {
+    mutating func build() -> LaidOutBar {
         let hidden = plan.appearance.hidden
         let bar = g.barFrame
         let backAction = plan.systemBackAction
@@ -99,7 +99,7 @@ struct BarTreeBuilder {
             forwarding = BarTreeBuilder.containerPaths(in: windowView, roles: roles, outsideOnly: true)
         }
 
-        return BarLayout(
+        return LaidOutBar(
             screenId: plan.screen.id, profile: plan.profile, barFrame: bar, hidden: hidden, window: windowView,
             roles: roles, elements: elements.sorted { $0.frame.minX < $1.frame.minX }, drawing: drawing,
             columns: hidden ? [] : columns, slop: hidden ? nil : plan.slop, forwardingPaths: forwarding,

@@ -7,7 +7,7 @@
 public enum BarRegions {
     /// The touchable areas, top to bottom then left to right. Areas where a tap reaches nothing on the bar
     /// (the content below, the status bar above) are left out.
-    public static func regions(_ layout: BarLayout) -> [HitRegion] {
+    public static func regions(_ layout: LaidOutBar) -> [HitRegion] {
         guard !layout.hidden else { return [] }
         let bar = layout.barFrame
         let above = layout.slop?.above ?? 0

@@ -66,7 +66,7 @@ public enum BarRenderer {
     }
 
     /// The SVG for a laid-out bar and its regions.
-    public static func render(layout: BarLayout, regions: [HitRegion], barColor: Color, foreground: Color, titleColor: Color) -> String {
+    public static func render(layout: LaidOutBar, regions: [HitRegion], barColor: Color, foreground: Color, titleColor: Color) -> String {
         let f = SVGNumber.format
         let bar = layout.barFrame
         let W = bar.width

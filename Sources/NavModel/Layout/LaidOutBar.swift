@@ -2,8 +2,8 @@
 /// tree alone cannot say (era L item columns, the touch slop, the elements' roles).
 ///
 /// `bar/layout`, `bar/hitTest`, `bar/hitRegions`, `bar/render` and the diagnostics all derive from one
-/// `BarLayout`, so they cannot disagree.
-public struct BarLayout: Sendable, Hashable {
+/// `LaidOutBar`, so they cannot disagree.
+public struct LaidOutBar: Sendable, Hashable {
     /// The screen whose bar this is.
     public var screenId: String
     public var profile: Profile
