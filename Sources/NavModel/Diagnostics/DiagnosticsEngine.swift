@@ -1,7 +1,307 @@
-/// Finds the bugs of the seed documents in a screen's bar.
+/// Finds the bugs of the seed documents in a screen's bar (PROTOCOL.md `Diagnostic`).
+///
+/// Every finding is computed from the same layout, hit regions, back title, tint and pop-gesture answers
+/// the other methods give, so a diagnostic can always be reproduced with `bar/hitTest` or `gesture/popTest`.
+/// Order is stable: by code in the order below, then left to right, then by item id.
 public enum DiagnosticsEngine {
-    /// The diagnostics for `model.screens[screenIndex]`, in a stable order.
+    /// The codes, in report order.
+    public static let codes: [String] = [
+        "back-title-truncated", "touch-target-small", "custom-back-unreachable", "pop-gesture-disabled",
+        "pop-gesture-at-root", "outside-touch-lost", "dead-zone", "low-contrast", "hidden-bar-swallows",
+    ]
+
+    /// WCAG 2 AA for normal text (COL-4).
+    public static let minimumContrast = 4.5
+    /// Apple's minimum hit target (HT-12).
+    public static let minimumTarget = 44.0
+
+    /// The diagnostics for the bar shown while `model.screens[screenIndex]` is the top screen.
     public static func diagnose(model: NavigationModel, screenIndex: Int) -> [Diagnostic] {
-        []
+        guard screenIndex >= 0, screenIndex < model.screens.count else { return [] }
+        // The bar as it looks when this screen is on top: the screens above it do not exist for it.
+        let scoped: NavigationModel
+        if screenIndex == model.screens.count - 1 {
+            scoped = model
+        } else {
+            do {
+                scoped = try NavigationModel(config: model.config, screens: Array(model.screens[...screenIndex]), limits: model.limits)
+            } catch {
+                return []
+            }
+        }
+        let context = Context(model: scoped, index: screenIndex)
+        var out: [Diagnostic] = []
+        out += context.backTitleTruncated()
+        out += context.touchTargetsSmall()
+        out += context.customBackUnreachable()
+        out += context.popGestureDisabled()
+        out += context.popGestureAtRoot()
+        out += context.outsideTouchLost()
+        out += context.deadZones()
+        out += context.lowContrast()
+        out += context.hiddenBarSwallows()
+        return out
+    }
+
+    /// Everything one diagnosis looks at.
+    struct Context {
+        let model: NavigationModel
+        let index: Int
+        let screen: Screen
+        let layout: LaidOutBar
+        let regions: [HitRegion]
+
+        init(model: NavigationModel, index: Int) {
+            self.model = model
+            self.index = index
+            self.screen = model.screens[index]
+            self.layout = BarLayoutEngine.layout(model: model, screenIndex: index)
+            self.regions = BarRegions.regions(layout)
+        }
+
+        private var id: String { screen.id }
+        private var profile: String { model.config.profile.rawValue }
+
+        private func diag(_ code: String, _ severity: Diagnostic.Severity, _ message: String, item: String? = nil, rect: Rect? = nil) -> Diagnostic {
+            Diagnostic(code: code, severity: severity, message: message, screenId: id, itemId: item, rect: rect)
+        }
+
+        // MARK: back-title-truncated (BB-6)
+
+        func backTitleTruncated() -> [Diagnostic] {
+            let title = BackTitleEngine.backTitle(model: model, screenIndex: index)
+            guard title.truncated, title.display != .hidden, !layout.hidden else { return [] }
+            let shown: String
+            switch title.display {
+            case .generic: return [diag("back-title-truncated", .info, "the back title does not fit beside the title and fell back to \"\(title.title ?? "Back")\" (BB-6)", rect: layout.element(.backButton)?.frame)]
+            case .arrowOnly: shown = "the arrow alone"
+            default: shown = "\"\(title.title ?? "")\""
+            }
+            return [diag("back-title-truncated", .info, "the back title does not fit beside the title and fell back to \(shown) (BB-6)", rect: layout.element(.backButton)?.frame)]
+        }
+
+        // MARK: touch-target-small (HT-12)
+
+        func touchTargetsSmall() -> [Diagnostic] {
+            var groups: [(HitTarget, HitAction, Rect)] = []
+            for r in regions where !r.viaSlop && r.action != .none {
+                if let i = groups.firstIndex(where: { $0.0 == r.target && $0.1 == r.action }) {
+                    groups[i].2 = groups[i].2.union(r.frame)
+                } else {
+                    groups.append((r.target, r.action, r.frame))
+                }
+            }
+            var out: [Diagnostic] = []
+            for (target, action, rect) in groups.sorted(by: { $0.2.minX < $1.2.minX })
+            where rect.width < minimumTarget || rect.height < minimumTarget {
+                let what: String
+                switch target.kind {
+                case .backButton: what = action == .customBack ? "the custom back control" : "the back button"
+                case .barItem: what = "item '\(target.itemId ?? "")'"
+                default: what = "a control"
+                }
+                out.append(
+                    diag(
+                        "touch-target-small", .warning,
+                        "\(what) can be tapped in only \(fmt(rect.width)) x \(fmt(rect.height)) pt, under the 44 x 44 minimum (HT-12)",
+                        item: target.itemId, rect: rect))
+            }
+            return out
+        }
+
+        // MARK: custom-back-unreachable (BB-13, POP-5)
+
+        func customBackUnreachable() -> [Diagnostic] {
+            guard screen.backAction == .custom, index > 0, !layout.hidden else { return [] }
+            var out: [Diagnostic] = []
+            let backShown = layout.element(.backButton) != nil
+            if backShown, !regions.contains(where: { $0.action == .customBack }) {
+                let why: String
+                switch model.config.policies.backInterception {
+                case .mask:
+                    why = "the mask overlay is installed only where the bar has a UINavigationItemButtonView (iOS 10 and earlier); on \(profile) it never is, so the back button pops directly (BB-13)"
+                case .delegate, .leftItem:
+                    why = "no tap on the bar reaches it on \(profile)"
+                }
+                out.append(diag("custom-back-unreachable", .error, "'\(id)' has a custom back action that is never called: \(why)", rect: layout.element(.backButton)?.frame))
+            } else if backShown, regions.contains(where: { $0.target.kind == .backButton && $0.action != .customBack && !$0.viaSlop && $0.action != .none }) {
+                let area = regions.filter { $0.target.kind == .backButton && $0.action != .customBack && $0.action != .none }
+                let rect = area.map(\.frame).reduce(area[0].frame) { $0.union($1) }
+                out.append(
+                    diag(
+                        "custom-back-unreachable", .warning,
+                        "taps on parts of the back button outside the mask's 20 x 30 button pop '\(id)' without calling its custom back action (HT-13)",
+                        rect: rect))
+            }
+            let swipe = PopGesture.test(model: model, start: Point(x: 0, y: model.config.device.height / 2))
+            if swipe.begins {
+                out.append(
+                    diag(
+                        "custom-back-unreachable", .warning,
+                        "a swipe back pops '\(id)' without calling its custom back action (POP-5): \(swipe.reason)"))
+            }
+            return out
+        }
+
+        // MARK: pop-gesture-disabled (POP-3)
+
+        func popGestureDisabled() -> [Diagnostic] {
+            guard index > 0 else { return [] }
+            let swipe = PopGesture.test(model: model, start: Point(x: 0, y: model.config.device.height / 2))
+            guard !swipe.begins, swipe.rule == "POP-3" else { return [] }
+            return [diag("pop-gesture-disabled", .warning, "swipe-back is stopped: \(swipe.reason)")]
+        }
+
+        // MARK: pop-gesture-at-root (POP-4)
+
+        func popGestureAtRoot() -> [Diagnostic] {
+            guard index == 0 else { return [] }
+            let mode = screen.popGesture
+            guard mode == .edge || mode == .fullscreen else { return [] }
+            return [
+                diag(
+                    "pop-gesture-at-root", .warning,
+                    "root screen '\(id)' turns the pop gesture on (popGesture \"\(mode.rawValue)\"); an app that re-enables the recognizer must still refuse it on a stack of one, or the UI freezes (POP-4)")
+            ]
+        }
+
+        // MARK: outside-touch-lost (HT-1, HT-11, seeds 001/002)
+
+        func outsideTouchLost() -> [Diagnostic] {
+            guard !layout.hidden else { return [] }
+            var out: [Diagnostic] = []
+            let items = (screen.item.leftItems + screen.item.rightItems).filter { !$0.hidden }
+            for item in items {
+                guard let custom = item.customView,
+                    let container = layout.element(.barItem, id: item.id)
+                else { continue }
+                let containerRect = containerFrame(item.id) ?? container.frame
+                let button = Rect(
+                    x: containerRect.x + custom.offset.x, y: containerRect.y + custom.offset.y, width: custom.width,
+                    height: custom.height
+                ).inset(by: custom.hitInsets)
+                guard !button.isEmpty else { continue }
+                let outside = Geometry.subtract(button, [containerRect])
+                guard !outside.isEmpty else { continue }
+                let reached = regions.filter { $0.target.itemId == item.id && $0.target.kind == .barItem && $0.reason != .deadZone }.map(\.frame)
+                let lost = Geometry.subtract(button, reached)
+                guard !lost.isEmpty else { continue }
+                let area = lost.reduce(0) { $0 + $1.width * $1.height }
+                let bounds = lost.dropFirst().reduce(lost[0]) { $0.union($1) }
+                let why: String
+                if layout.profile.era == .legacy {
+                    why = "it lies beyond the bar's item column"
+                } else if custom.touchPolicy == .bounds {
+                    why = "its container's hitTest stops at its bounds (HT-1); use touchPolicy \"outside\" with forwardOutsideTouches"
+                } else if !model.config.policies.forwardOutsideTouches {
+                    why = "the bar's content view swallows touches outside the item's stack (HT-11); turn on forwardOutsideTouches"
+                } else {
+                    why = "no view on the bar reaches it"
+                }
+                out.append(
+                    diag(
+                        "outside-touch-lost", .warning,
+                        "\(fmt(area)) pt² of item '\(item.id)''s button lies outside its container and taps there are lost: \(why)",
+                        item: item.id, rect: bounds))
+            }
+            return out.sorted { ($0.rect?.minX ?? 0) < ($1.rect?.minX ?? 0) }
+        }
+
+        private func containerFrame(_ itemId: String) -> Rect? {
+            for path in BarTreeBuilder.containerPaths(in: layout.window, roles: layout.roles, outsideOnly: false) {
+                guard let v = layout.window.descendant(at: path), let vid = v.id, layout.roles[vid] == .itemContainer(itemId) else { continue }
+                return layout.window.frameOfDescendant(at: path)
+            }
+            return nil
+        }
+
+        // MARK: dead-zone (HT-13)
+
+        func deadZones() -> [Diagnostic] {
+            var byView: [(String, [Rect], HitTarget)] = []
+            for r in regions where r.reason == .deadZone {
+                let key = r.hitView ?? "?"
+                if let i = byView.firstIndex(where: { $0.0 == key }) {
+                    byView[i].1.append(r.frame)
+                } else {
+                    byView.append((key, [r.frame], r.target))
+                }
+            }
+            return byView.map { view, rects, target in
+                let bounds = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
+                let area = BarRegions.area(rects)
+                let message: String
+                if layout.roles[view] == .mask {
+                    message = "the seed's mask overlay swallows taps outside its 20 x 30 button: \(fmt(area)) pt² of the bar do nothing (HT-13)"
+                } else {
+                    message = "item '\(target.itemId ?? view)''s container takes taps that miss its button and does nothing with them: \(fmt(area)) pt²"
+                }
+                return diag("dead-zone", .warning, message, item: target.itemId, rect: bounds)
+            }.sorted { ($0.rect?.minX ?? 0) < ($1.rect?.minX ?? 0) }
+        }
+
+        // MARK: low-contrast (COL-4)
+
+        func lowContrast() -> [Diagnostic] {
+            guard !layout.hidden else { return [] }
+            let tint = TintEngine.resolve(model: model, screenIndex: index)
+            let ratio = Self.contrast(tint.foreground, tint.background)
+            guard ratio < minimumContrast else { return [] }
+            return [
+                diag(
+                    "low-contrast", .warning,
+                    "the bar's foreground \(tint.foreground.hex) on \(tint.background.hex) has a contrast of \(fmt(ratio)):1, below WCAG's 4.5:1 (COL-4)",
+                    rect: layout.barFrame)
+            ]
+        }
+
+        /// The WCAG 2 contrast ratio of two colours, from the tint engine's WCAG luminances (COL-4).
+        static func contrast(_ a: Color, _ b: Color) -> Double {
+            let la = TintEngine.resolve(color: a, method: .wcag).luminance
+            let lb = TintEngine.resolve(color: b, method: .wcag).luminance
+            return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+        }
+
+        // MARK: hidden-bar-swallows (GEO-7)
+
+        func hiddenBarSwallows() -> [Diagnostic] {
+            guard !layout.hidden else { return [] }
+            let appearance = BarGeometry.appearance(model: model, screenIndex: index)
+            guard let colour = appearance.gradient?.first ?? appearance.barTintColor, colour.alpha < 0.01 else { return [] }
+            let swallowed = regions.filter { $0.reason == .swallowed && !$0.viaSlop }
+            return [
+                diag(
+                    "hidden-bar-swallows", .warning,
+                    "the bar is transparent (alpha \(fmt(colour.alpha))) but still takes taps: \(fmt(BarRegions.area(swallowed.map(\.frame)))) pt² of it do nothing",
+                    rect: layout.barFrame)
+            ]
+        }
     }
 }
+
+/// Rectangle arithmetic for the diagnostics.
+enum Geometry {
+    /// `rect` minus every rectangle of `holes`, as non-overlapping rectangles (empty when fully covered).
+    static func subtract(_ rect: Rect, _ holes: [Rect]) -> [Rect] {
+        var pieces = [rect]
+        for hole in holes {
+            var next: [Rect] = []
+            for p in pieces {
+                guard let cut = p.intersection(hole) else {
+                    next.append(p)
+                    continue
+                }
+                // Up to four pieces around the cut: above, below, left, right.
+                if cut.minY > p.minY { next.append(Rect(x: p.minX, y: p.minY, width: p.width, height: cut.minY - p.minY)) }
+                if cut.maxY < p.maxY { next.append(Rect(x: p.minX, y: cut.maxY, width: p.width, height: p.maxY - cut.maxY)) }
+                if cut.minX > p.minX { next.append(Rect(x: p.minX, y: cut.minY, width: cut.minX - p.minX, height: cut.height)) }
+                if cut.maxX < p.maxX { next.append(Rect(x: cut.maxX, y: cut.minY, width: p.maxX - cut.maxX, height: cut.height)) }
+            }
+            pieces = next
+        }
+        return pieces.filter { $0.width > 1e-9 && $0.height > 1e-9 }
+    }
+}
+
+/// A number for messages: at most two decimals, no trailing zeros.
+func fmt(_ v: Double) -> String { SVGNumber.format(v) }

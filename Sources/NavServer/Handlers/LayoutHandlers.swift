@@ -1,7 +1,94 @@
+import JSONCore
 import NavModel
 import NavProtocol
 
 extension DispatchTable {
-    /// `bar/layout`, `bar/hitTest`, `bar/hitRegions`, `bar/render`, `bar/tap`, `gesture/popTest`, `tree/hitTest`.
-    mutating func registerLayoutAndHitTest() {}
+    /// `bar/layout`, `bar/hitTest`, `bar/hitRegions`, `bar/render`, `bar/tap`, `bar/diagnose`.
+    ///
+    /// Every one of them reads the same `LaidOutBar` of the top screen, so their answers agree.
+    mutating func registerLayoutAndHitTest() {
+        register(BarLayout.self) { p, ctx in
+            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarLayout.Result in
+                BarLayout.Result(try Self.topBar(model))
+            }
+        }
+        register(BarHitTest.self) { p, ctx in
+            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarHitTest.Result in
+                let bar = try Self.topBar(model)
+                return BarHitTest.Result(BarHitTesting.hitTest(bar, point: p.point, trace: p.trace), includeTrace: p.trace)
+            }
+        }
+        register(BarHitRegions.self) { p, ctx in
+            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarHitRegions.Result in
+                BarHitRegions.Result(BarRegions.regions(try Self.topBar(model)))
+            }
+        }
+        register(BarRender.self) { p, ctx in
+            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarRender.Result in
+                guard let svg = BarRenderer.render(model: model) else { throw Self.emptyStack }
+                return BarRender.Result(svg: svg)
+            }
+        }
+        register(BarDiagnose.self) { p, ctx in
+            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarDiagnose.Result in
+                let index: Int
+                if let id = p.screenId {
+                    guard let i = model.index(of: id) else { throw RPCError(ModelError.unknownScreen(id: id, path: "screenId")) }
+                    index = i
+                } else {
+                    guard !model.screens.isEmpty else { throw Self.emptyStack }
+                    index = model.screens.count - 1
+                }
+                return BarDiagnose.Result(DiagnosticsEngine.diagnose(model: model, screenIndex: index))
+            }
+        }
+        register(BarTap.self) { p, ctx in
+            let sessionId = p.sessionId
+            return try await ctx.withSession(sessionId) {
+                (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> BarTap.Result in
+                try Self.tap(p, sessionId: sessionId, model: &model, effects: &effects)
+            }
+        }
+    }
+
+    /// The top screen's laid-out bar; 1006 when the stack is empty.
+    static func topBar(_ model: NavigationModel) throws(RPCError) -> LaidOutBar {
+        guard let bar = BarLayoutEngine.layout(model: model) else { throw emptyStack }
+        return bar
+    }
+
+    static var emptyStack: RPCError { RPCError(ModelError.notAllowed("the stack is empty, so there is no bar; push a screen first")) }
+
+    /// Performs what a tap does: a pop changes the stack (and the version), `customBack` and `itemAction`
+    /// notify the session's subscribers; `ifVersion` is checked even when nothing is performed.
+    static func tap(
+        _ p: BarTap.Params, sessionId: String, model: inout NavigationModel, effects: inout SessionEffects
+    ) throws(RPCError) -> BarTap.Result {
+        if let expected = p.ifVersion, expected != model.version {
+            throw RPCError(ModelError.versionConflict(current: model.version))
+        }
+        let bar = try topBar(model)
+        let hit = BarHitTesting.hitTest(bar, point: p.point)
+        let screenId = bar.screenId
+        switch hit.action {
+        case .pop(let to):
+            let (_, changes) = try rpc { () throws(ModelError) -> ([String], [Change]) in
+                try model.pop(to: to, ifVersion: p.ifVersion)
+            }
+            effects.changes = changes
+            return BarTap.Result(hit: hit, performed: true, version: model.version)
+        case .customBack:
+            effects.events.append(
+                (method: "navigation/backRequested",
+                 params: BarTap.backRequested(sessionId: sessionId, screenId: screenId, version: model.version)))
+            return BarTap.Result(hit: hit, performed: true, version: model.version)
+        case .itemAction(let itemId):
+            effects.events.append(
+                (method: "navigation/itemTapped",
+                 params: BarTap.itemTapped(sessionId: sessionId, screenId: screenId, itemId: itemId, version: model.version)))
+            return BarTap.Result(hit: hit, performed: true, version: model.version)
+        case .none:
+            return BarTap.Result(hit: hit, performed: false, version: model.version)
+        }
+    }
 }

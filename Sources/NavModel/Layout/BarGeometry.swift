@@ -1,0 +1,160 @@
+/// The numbers a profile lays its bar out with (SEMANTICS section 3; docs/_parts/semantics-layout.md).
+public struct BarGeometry: Sendable, Hashable {
+    public var era: Era
+    /// Window width.
+    public var width: Double
+    /// Window height.
+    public var height: Double
+    public var statusBarHeight: Double
+    /// The bar's height: 44 (GEO-1), `glassBarHeight` in era G (GEO-14), `compactBarHeight` in compact landscape (GEO-2).
+    public var barHeight: Double
+    /// The layout margin `m`: 16 below 414 pt, 20 from 414 pt (GEO-4, GEO-8).
+    public var margin: Double
+    /// A system edge item's button reaches this far past the margin toward the screen edge (GEO-9).
+    public var edgeSpacing: Double = 8
+    /// Between two items of a group (GEO-9).
+    public var interItemSpacing: Double = 8
+    /// Between the back button and the next group (GEO-9, GEO-11: 69 + 6 = 75).
+    public var groupSpacing: Double = 6
+    /// The back chevron (GEO-11: 13 x 21; `backIndicator` overrides).
+    public var chevron: Size
+    /// Between the chevron and the back title (GEO-11).
+    public var chevronGap: Double = 6
+    /// The width of a chevron-only back button in era M (GEO-11, `minimalBackButtonWidth`).
+    public var minimalBackButtonWidth: Double
+    /// The height of a text line at 17 pt, for visible frames.
+    public var textHeight: Double = 21
+
+    /// Era L: the seed's button views are 30 high (GEO-5).
+    public static let legacyButtonHeight: Double = 30
+    /// Era L: the back button view is at least this wide, even with an empty title (the seed's 41, GEO-5).
+    public static let legacyBackMinimumWidth: Double = 41
+    /// Era L: padding around a system item's label or glyph, per side.
+    public static let legacyItemPadding: Double = 5
+    /// Era M: an image item's padding (GEO-9: 11, and 8 on the screen-edge side of the edge item).
+    public static let imagePadding: Double = 11
+    /// Era G: glass platters are this tall; single glyphs are circles of this size (GEO-14).
+    public static let platterSize: Double = 44
+    /// Era G: a capsule is its label plus this much (6 per side, GEO-14).
+    public static let platterPadding: Double = 12
+    /// A system glyph without a given size.
+    public static let systemGlyph = Size(width: 24, height: 24)
+    /// Widths at or above this get the 20-pt margin (GEO-8: 414 observed, 428/430 assumed).
+    public static let wideMarginWidth: Double = 414
+
+    public init(model: NavigationModel, screenIndex: Int) {
+        let config = model.config
+        let device = config.device
+        let policies = config.policies
+        era = config.profile.era
+        width = device.width
+        height = device.height
+        statusBarHeight = device.statusBarHeight
+        let compact = device.width > device.height && device.width < 736
+        switch era {
+        case .legacy, .modern: barHeight = compact ? policies.compactBarHeight : 44
+        case .glass: barHeight = compact ? policies.compactBarHeight : policies.glassBarHeight
+        }
+        margin = device.width >= BarGeometry.wideMarginWidth ? 20 : 16
+        let appearance = BarGeometry.appearance(model: model, screenIndex: screenIndex)
+        chevron = appearance.backIndicator ?? Size(width: 13, height: 21)
+        minimalBackButtonWidth = policies.minimalBackButtonWidth
+    }
+
+    /// The bar appearance shown for a screen: its own, else the session-wide bar.
+    public static func appearance(model: NavigationModel, screenIndex: Int) -> BarAppearance {
+        model.screens[screenIndex].bar ?? model.config.bar
+    }
+
+    /// Era L's edge inset: the seed's 320-pt bar starts its back view and chevron at 8 = m - 8 (GEO-4, GEO-5).
+    public var legacyMargin: Double { margin - edgeSpacing }
+    /// Where the back chevron sits in eras L and M: m - 8 (GEO-11, worked table).
+    public var chevronX: Double { margin - edgeSpacing }
+    /// The bar frame in window coordinates.
+    public var barFrame: Rect { Rect(x: 0, y: statusBarHeight, width: width, height: barHeight) }
+    /// Era G platter height.
+    public var platterHeight: Double { min(BarGeometry.platterSize, barHeight) }
+    /// The height of an era L/M system button (era L: 30; era M: the bar's).
+    public var buttonHeight: Double { era == .legacy ? min(BarGeometry.legacyButtonHeight, barHeight) : barHeight }
+    /// Top of an era L button view: 6 in a 44-pt bar (GEO-5).
+    public var legacyButtonY: Double { max(0, (barHeight - BarGeometry.legacyButtonHeight) / 2 - 1) }
+
+    /// A text's width: semibold for titles, regular for items and the back title; `width` overrides.
+    public static func textWidth(_ text: String, bold: Bool = false) -> Double {
+        TextMetrics.width(text, weight: bold ? .semibold : .regular, size: 17)
+    }
+}
+
+/// How a bar item is drawn, before placement.
+enum ItemContent: Sendable, Hashable {
+    case text(String, width: Double)
+    case glyph(Size)
+    case custom(CustomView)
+
+    init(_ item: BarItem) {
+        switch item.content {
+        case .title(let t):
+            self = .text(t, width: item.width ?? BarGeometry.textWidth(t))
+        case .image(let size):
+            self = .glyph(item.width.map { Size(width: $0, height: size.height) } ?? size)
+        case .system(let name):
+            if let label = ItemContent.systemLabels[name] {
+                self = .text(label, width: item.width ?? BarGeometry.textWidth(label))
+            } else {
+                let g = BarGeometry.systemGlyph
+                self = .glyph(item.width.map { Size(width: $0, height: g.height) } ?? g)
+            }
+        case .customView(let v):
+            self = .custom(v)
+        }
+    }
+
+    /// `UIBarButtonItem.SystemItem`s drawn as text; the others are glyphs.
+    static let systemLabels: [String: String] = [
+        "done": "Done", "cancel": "Cancel", "edit": "Edit", "save": "Save", "undo": "Undo", "redo": "Redo",
+        "close": "Close",
+    ]
+
+    var isCustom: Bool { if case .custom = self { return true } else { return false } }
+
+    /// The label or glyph width (not for custom views).
+    var contentWidth: Double {
+        switch self {
+        case .text(_, let w): return w
+        case .glyph(let s): return s.width
+        case .custom(let v): return v.width
+        }
+    }
+}
+
+extension BarGeometry {
+    /// The width of an item's touchable button (custom views: the container), per era.
+    /// `edge` is true for the item nearest the screen edge with nothing between it and the edge.
+    func buttonWidth(_ content: ItemContent, edge: Bool) -> Double {
+        switch (era, content) {
+        case (_, .custom(let v)):
+            return v.width
+        case (.modern, .text(_, let w)):
+            return w + edgeSpacing
+        case (.modern, .glyph(let s)):
+            return s.width + BarGeometry.imagePadding + (edge ? edgeSpacing : BarGeometry.imagePadding)
+        case (.legacy, .text(_, let w)):
+            return w + 2 * BarGeometry.legacyItemPadding
+        case (.legacy, .glyph(let s)):
+            return s.width + 2 * BarGeometry.legacyItemPadding
+        case (.glass, .text(_, let w)):
+            return max(platterHeight, w + BarGeometry.platterPadding)
+        case (.glass, .glyph(let s)):
+            return max(platterHeight, s.width + BarGeometry.platterPadding)
+        }
+    }
+
+    /// How far the edge item's button starts from the screen edge.
+    func edgeInset(_ content: ItemContent) -> Double {
+        switch era {
+        case .legacy: return legacyMargin
+        case .modern: return content.isCustom ? margin : margin - edgeSpacing
+        case .glass: return margin
+        }
+    }
+}

@@ -1,0 +1,172 @@
+/// Answers "who receives a tap at this window point, and what happens" from a `LaidOutBar`'s one tree.
+///
+/// The view is found by `HitTester` (HT-1 to HT-3); this type only adds what lives outside a plain
+/// `hitTest`: the touch slop (HT-9), era L's columns (HT-10), the bar's forwarding to outside-touch
+/// custom views (`forwardOutsideTouches`) and the mapping from the hit view to a target and action.
+public enum BarHitTesting {
+    /// The result for a window point. Pure: the same layout and point always give the same answer (HT-8).
+    public static func hitTest(_ layout: LaidOutBar, point: Point, trace: Bool = false) -> BarHitResult {
+        let direct = resolve(layout, point, trace: trace)
+        if let slop = layout.slop, !layout.hidden, let warped = warp(point, layout.barFrame, slop) {
+            // GEO-15: the slop applies only where an item's touch area lies in that column.
+            var pulled = resolve(layout, warped, trace: trace)
+            if pulled.target.kind == .backButton || pulled.target.kind == .barItem {
+                pulled.slopPoint = warped
+                if !trace { pulled.trace = [] }
+                return pulled
+            }
+        }
+        var result = direct
+        if !trace { result.trace = [] }
+        return result
+    }
+
+    /// The point the window's `warpPoint:` moves a touch near the bar to, when it lies in the band (HT-9).
+    static func warp(_ p: Point, _ bar: Rect, _ slop: TouchSlop) -> Point? {
+        guard p.x >= bar.minX, p.x < bar.maxX else { return nil }
+        if p.y >= bar.maxY, p.y < bar.maxY + slop.below {
+            let w = Point(x: p.x, y: p.y - slop.below)
+            return bar.contains(w) ? w : nil
+        }
+        if p.y < bar.minY, p.y >= bar.minY - slop.above {
+            let w = Point(x: p.x, y: p.y + slop.above)
+            return bar.contains(w) ? w : nil
+        }
+        return nil
+    }
+
+    static func resolve(_ layout: LaidOutBar, _ point: Point, trace: Bool) -> BarHitResult {
+        let options = HitTestOptions(alphaRule: layout.alphaRule, recordTrace: trace)
+        // IXNavigationBar: the bar's swizzled hitTest first asks each registered outside-touch view.
+        var overrides: [[Int]: HitTestOverride] = [:]
+        if !layout.forwardingPaths.isEmpty {
+            overrides[LaidOutBar.barPath] = .forwardFirst(layout.forwardingPaths.map { Array($0.dropFirst(LaidOutBar.barPath.count)) })
+        }
+        let outcome = HitTester.hitTest(layout.window, point: point, options: options, overrides: overrides)
+        guard let path = outcome.path else {
+            return BarHitResult(target: HitTarget(kind: .none), action: .none, trace: outcome.trace, reason: .outsideBar)
+        }
+        return classify(layout, path: path, point: point, steps: outcome.trace)
+    }
+
+    /// Maps the hit view (the last view on `path`) to a target and an action.
+    static func classify(_ layout: LaidOutBar, path: [Int], point: Point, steps: [TraceStep]) -> BarHitResult {
+        let hit = layout.window.descendant(at: path)
+        let hitId = hit?.id
+        let role = hitId.flatMap { layout.roles[$0] }
+        var steps = steps
+        let screen = layout.screenId
+
+        func result(_ kind: HitTarget.Kind, _ action: HitAction, _ reason: HitReason?, item: String? = nil) -> BarHitResult {
+            BarHitResult(
+                target: HitTarget(kind: kind, screenId: kind == .none ? nil : screen, itemId: item), action: action,
+                trace: steps, reason: reason, hitView: hitId)
+        }
+
+        if path.isEmpty || role == .window {
+            if point.y >= layout.barFrame.maxY { return result(.content, .none, .belowBar) }
+            if layout.hidden, layout.barFrame.contains(point) { return result(.content, .none, .hiddenBar) }
+            return result(.none, .none, .outsideBar)
+        }
+        switch role {
+        case .bar?:
+            if layout.profile.era == .legacy, let column = layout.columns.first(where: { $0.frame.contains(point) }) {
+                steps.append(
+                    TraceStep(
+                        view: "column:\(describe(column.role))", frame: column.frame, verdict: .hit, path: path,
+                        note: "the bar assigns the touch to the item whose column holds x (HT-10)"))
+                var r = act(layout, role: column.role, screen: screen)
+                r.trace = steps
+                r.hitView = hitId
+                return r
+            }
+            return swallowed(layout, point, steps, hitId)
+        case .swallow?, nil:
+            return swallowed(layout, point, steps, hitId)
+        case .mask?:
+            steps.append(
+                TraceStep(
+                    view: "mask", frame: maskFrame(layout, path), verdict: .intercepted, path: path,
+                    note: "the seed's overlay took the touch before the system back button"))
+            if layout.maskOutside == .pop, let previous = layout.previousScreenId {
+                return result(.backButton, .pop(to: previous), nil)
+            }
+            return result(.bar, .none, .deadZone)
+        case .maskButton?:
+            steps.append(
+                TraceStep(
+                    view: "mask", frame: maskFrame(layout, path.dropLast()), verdict: .intercepted,
+                    path: Array(path.dropLast()), note: "the seed's overlay took the touch before the system back button"))
+            return result(.backButton, .customBack, nil)
+        case .itemContainer(let id)?:
+            return result(.barItem, .none, .deadZone, item: id)
+        case .titleView?:
+            return result(.titleView, .none, .inert)
+        case .window?:
+            return result(.none, .none, .outsideBar)
+        case let other?:
+            var r = act(layout, role: other, screen: screen)
+            r.trace = steps
+            r.hitView = hitId
+            return r
+        }
+    }
+
+    /// What an acting role does.
+    static func act(_ layout: LaidOutBar, role: BarRole, screen: String) -> BarHitResult {
+        switch role {
+        case .backButton:
+            let action = layout.backAction ?? .none
+            return BarHitResult(
+                target: HitTarget(kind: .backButton, screenId: screen), action: action,
+                reason: action == .none ? .backActionNone : nil)
+        case .syntheticBack:
+            return BarHitResult(target: HitTarget(kind: .backButton, screenId: screen), action: .customBack)
+        case .item(let id):
+            let enabled = !layout.disabledItems.contains(id)
+            return BarHitResult(
+                target: HitTarget(kind: .barItem, screenId: screen, itemId: id), action: enabled ? .itemAction(id) : .none,
+                reason: enabled ? nil : .disabled)
+        case .itemContainer(let id):
+            return BarHitResult(target: HitTarget(kind: .barItem, screenId: screen, itemId: id), action: .none, reason: .deadZone)
+        case .titleView:
+            return BarHitResult(target: HitTarget(kind: .titleView, screenId: screen), action: .none, reason: .inert)
+        case .maskButton:
+            return BarHitResult(target: HitTarget(kind: .backButton, screenId: screen), action: .customBack)
+        case .window, .bar, .swallow, .mask:
+            return BarHitResult(target: HitTarget(kind: .bar, screenId: screen), action: .none, reason: .swallowed)
+        }
+    }
+
+    /// A touch the bar, its content view or a stack view keeps: on the title it is "the title", else "the bar".
+    private static func swallowed(_ layout: LaidOutBar, _ point: Point, _ steps: [TraceStep], _ hitId: String?) -> BarHitResult {
+        if let title = layout.titleFrame, title.contains(point) {
+            return BarHitResult(
+                target: HitTarget(kind: .title, screenId: layout.screenId), action: .none, trace: steps, reason: .inert,
+                hitView: hitId)
+        }
+        return BarHitResult(
+            target: HitTarget(kind: .bar, screenId: layout.screenId), action: .none, trace: steps, reason: .swallowed,
+            hitView: hitId)
+    }
+
+    private static func maskFrame<C: Collection>(_ layout: LaidOutBar, _ path: C) -> Rect where C.Element == Int {
+        layout.window.frameOfDescendant(at: Array(path)) ?? layout.barFrame
+    }
+
+    /// A readable name for a role, as traces and `bar/layout`'s columns show it.
+    public static func describe(_ role: BarRole) -> String {
+        switch role {
+        case .backButton: return "backButton"
+        case .syntheticBack: return "syntheticBack"
+        case .item(let id): return "item.\(id)"
+        case .itemContainer(let id): return "item.\(id).container"
+        case .titleView: return "titleView"
+        case .mask: return "mask"
+        case .maskButton: return "maskButton"
+        case .window: return "window"
+        case .bar: return "navigationBar"
+        case .swallow: return "swallow"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// What a screen's bar shows, decided before anything is placed (BB-2 and the back-interception policy).
+struct BarPlan: Sendable {
+    /// One entry of the leading or trailing group.
+    struct Entry: Sendable {
+        enum Source: Sendable, Hashable {
+            case item(BarItem)
+            /// The left item that replaces the back button under `backInterception: leftItem`.
+            case syntheticBack(text: String?)
+        }
+        var source: Source
+        var content: ItemContent
+    }
+
+    var geometry: BarGeometry
+    var screen: Screen
+    var screenIndex: Int
+    var previousScreenId: String?
+    var appearance: BarAppearance
+    /// The system back button shows (BB-2).
+    var systemBack: Bool
+    /// The back button's text (nil: chevron only).
+    var backText: String?
+    var leading: [Entry]
+    var trailing: [Entry]
+    var title: String?
+    var titleView: Size?
+    var policies: Policies
+    var profile: Profile
+
+    /// `backText` is what the back button says; pass nil to plan the bar without it (for `BarMetrics`).
+    init(model: NavigationModel, screenIndex: Int, backTitle: BackTitle?) {
+        let screen = model.screens[screenIndex]
+        let item = screen.item
+        let policies = model.config.policies
+        self.geometry = BarGeometry(model: model, screenIndex: screenIndex)
+        self.screen = screen
+        self.screenIndex = screenIndex
+        self.previousScreenId = screenIndex > 0 ? model.screens[screenIndex - 1].id : nil
+        self.appearance = BarGeometry.appearance(model: model, screenIndex: screenIndex)
+        self.policies = policies
+        self.profile = model.config.profile
+
+        // BB-2: hidesBackButton first; left items replace the back button unless they supplement it.
+        var backShown =
+            screenIndex > 0 && !item.hidesBackButton
+            && (item.leftItems.isEmpty || item.leftItemsSupplementBackButton)
+        if let backTitle, backTitle.display == .hidden { backShown = false }
+        let text: String?
+        switch backTitle?.display {
+        case .text?, .generic?: text = backTitle?.title.flatMap { $0.isEmpty ? nil : $0 }
+        default: text = nil
+        }
+        self.backText = text
+
+        let synthetic = backShown && screen.backAction == .custom && policies.backInterception == .leftItem
+        self.systemBack = backShown && !synthetic
+        var leading: [Entry] = []
+        if synthetic {
+            leading.append(Entry(source: .syntheticBack(text: text), content: .custom(BarPlan.syntheticView(text, geometry))))
+        }
+        for bar in item.leftItems where !bar.hidden {
+            leading.append(Entry(source: .item(bar), content: ItemContent(bar)))
+        }
+        self.leading = leading
+        self.trailing = item.rightItems.filter { !$0.hidden }.map { Entry(source: .item($0), content: ItemContent($0)) }
+        if let view = item.titleView {
+            self.titleView = view
+            self.title = nil
+        } else {
+            let t = item.title ?? screen.title
+            self.title = (t?.isEmpty ?? true) ? nil : t
+            self.titleView = nil
+        }
+    }
+
+    /// The custom view an app installs as its own back item: chevron, gap and title, at least 44 wide.
+    static func syntheticView(_ text: String?, _ g: BarGeometry) -> CustomView {
+        let content = g.chevron.width + (text.map { g.chevronGap + BarGeometry.textWidth($0) } ?? 0)
+        return CustomView(width: max(BarGeometry.platterSize, content), height: min(BarGeometry.platterSize, g.barHeight))
+    }
+
+    /// What the system back button does (nil: it is not shown).
+    var systemBackAction: HitAction? {
+        guard systemBack, let previous = previousScreenId else { return nil }
+        switch screen.backAction {
+        case .pop: return .pop(to: previous)
+        case .none: return HitAction.none
+        case .custom:
+            // Only the delegate catches a tap on the system button; the mask is a separate overlay (BB-11, BB-13).
+            return policies.backInterception == .delegate ? .customBack : .pop(to: previous)
+        }
+    }
+
+    /// The seed's mask is installed: `ios10` only, a custom back action, a system back button (BB-13).
+    var maskInstalled: Bool {
+        systemBack && screen.backAction == .custom && policies.backInterception == .mask && profile == .ios10
+    }
+
+    /// The slop band in force (HT-9).
+    var slop: TouchSlop? {
+        switch policies.touchSlop {
+        case .automatic: return profile == .ios10 ? TouchSlop(above: 20, below: 15) : nil
+        case .off: return nil
+        case .on(let above, let below): return (above > 0 || below > 0) ? TouchSlop(above: above, below: below) : nil
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// Every touchable area of a bar (`bar/hitRegions`), computed by asking `BarHitTesting` itself.
+///
+/// The window strip around the bar is cut along every edge that can change the answer (each view's frame
+/// and enlarged hit rect, era L columns, the title, the bar, and the same edges moved by the slop band);
+/// inside one cell the answer cannot change, so one hit test per cell gives exact regions, which are then
+/// merged into as few rectangles as the grid allows. Regions and hit tests therefore always agree.
+public enum BarRegions {
+    /// The touchable areas, top to bottom then left to right. Areas where a tap reaches nothing on the bar
+    /// (the content below, the status bar above) are left out.
+    public static func regions(_ layout: LaidOutBar) -> [HitRegion] {
+        guard !layout.hidden else { return [] }
+        let bar = layout.barFrame
+        let above = layout.slop?.above ?? 0
+        let below = layout.slop?.below ?? 0
+        let top = max(0, bar.minY - above)
+        let bottom = bar.maxY + below
+
+        var xs: Set<Double> = [bar.minX, bar.maxX]
+        var ys: Set<Double> = [top, bar.minY, bar.maxY, bottom]
+        func add(_ r: Rect) {
+            xs.insert(r.minX)
+            xs.insert(r.maxX)
+            for y in [r.minY, r.maxY] {
+                ys.insert(y)
+                ys.insert(y + below)
+                ys.insert(y - above)
+            }
+        }
+        collect(layout.window, origin: .zero, add)
+        for c in layout.columns { add(c.frame) }
+        if let t = layout.titleFrame { add(t) }
+
+        let xEdges = xs.filter { $0 >= bar.minX && $0 <= bar.maxX }.sorted()
+        let yEdges = ys.filter { $0 >= top && $0 <= bottom }.sorted()
+
+        struct Key: Hashable {
+            var target: HitTarget
+            var action: HitAction
+            var reason: HitReason?
+            var hitView: String?
+            var viaSlop: Bool
+        }
+        var open: [Key: [Rect]] = [:]
+        var done: [HitRegion] = []
+
+        for j in 0..<max(0, yEdges.count - 1) {
+            let y0 = yEdges[j]
+            let y1 = yEdges[j + 1]
+            guard y1 > y0 else { continue }
+            // One row: runs of equal answers.
+            var runs: [(Key, Double, Double)] = []
+            for i in 0..<max(0, xEdges.count - 1) {
+                let x0 = xEdges[i]
+                let x1 = xEdges[i + 1]
+                guard x1 > x0 else { continue }
+                let r = BarHitTesting.hitTest(layout, point: Point(x: x0, y: y0))
+                guard r.target.kind != .none, r.target.kind != .content else { continue }
+                let key = Key(target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil)
+                if let last = runs.last, last.0 == key, last.2 == x0 {
+                    runs[runs.count - 1].2 = x1
+                } else {
+                    runs.append((key, x0, x1))
+                }
+            }
+            // Grow rectangles of the row above that have the same span and answer; close the others.
+            var next: [Key: [Rect]] = [:]
+            for (key, x0, x1) in runs {
+                var rects = open[key] ?? []
+                if let k = rects.firstIndex(where: { $0.minX == x0 && $0.maxX == x1 && $0.maxY == y0 }) {
+                    var grown = rects.remove(at: k)
+                    grown.height = y1 - grown.y
+                    next[key, default: []].append(grown)
+                } else {
+                    next[key, default: []].append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+                }
+                open[key] = rects
+            }
+            for (key, rects) in open {
+                for r in rects { done.append(region(key.target, key.action, r, key.reason, key.hitView, key.viaSlop)) }
+            }
+            open = next
+        }
+        for (key, rects) in open {
+            for r in rects { done.append(region(key.target, key.action, r, key.reason, key.hitView, key.viaSlop)) }
+        }
+        return done.sorted { a, b in
+            if a.frame.minY != b.frame.minY { return a.frame.minY < b.frame.minY }
+            if a.frame.minX != b.frame.minX { return a.frame.minX < b.frame.minX }
+            return a.frame.maxY < b.frame.maxY
+        }
+    }
+
+    private static func region(
+        _ target: HitTarget, _ action: HitAction, _ frame: Rect, _ reason: HitReason?, _ hitView: String?, _ viaSlop: Bool
+    ) -> HitRegion {
+        HitRegion(target: target, action: action, frame: frame, reason: reason, hitView: hitView, viaSlop: viaSlop)
+    }
+
+    /// Each view's frame and enlarged hit rect, window coordinates.
+    private static func collect(_ v: View, origin: Point, _ add: (Rect) -> Void) {
+        let frame = Rect(x: origin.x + v.frame.x, y: origin.y + v.frame.y, width: v.frame.width, height: v.frame.height)
+        add(frame)
+        if v.hitInsets != .zero { add(frame.inset(by: v.hitInsets)) }
+        let b = v.effectiveBounds
+        for child in v.subviews { collect(child, origin: Point(x: frame.x - b.x, y: frame.y - b.y), add) }
+    }
+
+    /// Total area of rectangles that do not overlap (regions never do).
+    public static func area(_ rects: [Rect]) -> Double { rects.reduce(0) { $0 + $1.width * $1.height } }
+}

@@ -1,0 +1,26 @@
+import JSONCore
+import NavModel
+
+/// `bar/render`: `{sessionId, format?: "svg"}` → `{svg}`: the top screen's bar and every touch area, as SVG.
+public enum BarRender: RPCMethod {
+    public static let name = "bar/render"
+
+    public struct Params: SessionParams {
+        public var sessionId: String
+        public init(sessionId: String) { self.sessionId = sessionId }
+        public init(from r: ParamReader) throws(RPCError) {
+            sessionId = try r.string("sessionId")
+            if let format = try r.optionalString("format"), format != "svg" {
+                throw .invalidParams(
+                    path: r.path("format"), expected: "\"svg\"",
+                    message: "'format' must be \"svg\" (the only format), not \"\(format)\"")
+            }
+        }
+    }
+
+    public struct Result: RPCResult {
+        public var svg: String
+        public init(svg: String) { self.svg = svg }
+        public var json: JSON { ["svg": .string(svg)] }
+    }
+}
