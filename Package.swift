@@ -131,6 +131,18 @@ let package = Package(
             ]
         ),
 
+        .executableTarget(
+            name: "navd-bench",
+            dependencies: [
+                "JSONCore",
+                "NavModel",
+                "NavProtocol",
+                "NavServer",
+                "NavTransport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         // MARK: End to end, against the built binaries
         .testTarget(
             name: "EndToEndTests",

@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import JSONCore
+import NavModel
+import NavProtocol
+import NavServer
+import NavTransport
+
+/// Measures navd's hot paths and writes the numbers to a JSON file. A benchmark, not a test:
+/// nothing here passes or fails on time.
+@main
+struct NavdBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navd-bench", abstract: "Benchmarks navd's JSON boundary, engines and request path.")
+
+    @Option(help: "Where to write the results (JSON).")
+    var output: String = "bench/results.json"
+
+    @Option(help: "Scales every benchmark's iteration count.")
+    var scale: Double = 1
+
+    func run() async throws {
+        var results: [JSON] = []
+        func record(_ name: String, _ iterations: Int, _ seconds: Double, _ note: String) {
+            let perSecond = Double(iterations) / seconds
+            let line = "\(name): \(Int(perSecond)) ops/s, \(Int(seconds * 1e9 / Double(iterations))) ns/op"
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            results.append([
+                "name": .string(name), "iterations": .number(iterations), "seconds": .double(seconds),
+                "opsPerSecond": .double(perSecond.rounded()), "nsPerOp": .double((seconds * 1e9 / Double(iterations)).rounded()),
+                "note": .string(note),
+            ])
+        }
+        func n(_ base: Int) -> Int { max(1, Int(Double(base) * scale)) }
+
+        // The JSON boundary.
+        let message = try JSON.parse(Self.sampleRequest)
+        let bytes = Array(Self.sampleRequest.utf8)
+        var iterations = n(20_000)
+        record("json.parse", iterations, try measure(iterations) { _ = try JSON.parse(bytes) }, "a \(bytes.count)-byte stack/set request")
+        record("json.write", iterations, try measure(iterations) { _ = message.serializedBytes() }, "the same request written back")
+
+        // The engines on a realistic stack.
+        let model = try Self.sampleModel()
+        let top = model.screens.count - 1
+        iterations = n(20_000)
+        record("engine.backTitle", iterations, try measure(iterations) { _ = BackTitleEngine.backTitle(model: model, screenIndex: top) }, "BB rules with width fallback")
+        record("engine.tint", iterations, try measure(iterations) { _ = TintEngine.resolve(model: model, screenIndex: top) }, "COL rules for the top bar")
+        iterations = n(5_000)
+        record("engine.layout", iterations, try measure(iterations) { _ = BarLayoutEngine.layout(model: model, screenIndex: top) }, "the top bar's view tree")
+        let laidOut = BarLayoutEngine.layout(model: model, screenIndex: top)
+        record("engine.barHitTest", iterations, try measure(iterations) {
+            _ = BarHitTesting.hitTest(laidOut, point: Point(x: 20, y: model.config.device.statusBarHeight + 20), trace: true)
+        }, "hit test with trace on a laid-out bar")
+        var mutable = model
+        record("model.pushPop", iterations, try measure(iterations) {
+            _ = try mutable.push(Screen(id: "bench", title: "Bench"))
+            _ = try mutable.pop()
+        }, "push then pop, with the top-bar changes computed")
+
+        // The request path, in process: framing, envelope, dispatch, session actor, reply.
+        let service = NavService()
+        let stream = InProcessStream(service: service)
+        var inbound = stream.inbound().makeAsyncIterator()
+        var buffer: [UInt8] = []
+        func nextLine() async throws -> [UInt8] {
+            while true {
+                if let nl = buffer.firstIndex(of: 0x0A) {
+                    let line = Array(buffer[..<nl])
+                    buffer.removeSubrange(...nl)
+                    return line
+                }
+                guard let chunk = try await inbound.next() else { throw CancellationError() }
+                buffer += chunk
+            }
+        }
+        try await stream.write(Array(#"{"jsonrpc":"2.0","id":0,"method":"session/create","params":{"screens":[{"title":"Settings"},{"title":"General"}]}}"#.utf8) + [0x0A])
+        _ = try await nextLine()
+        let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"title/back","params":{"sessionId":"s1"}}"#.utf8) + [0x0A]
+        iterations = n(5_000)
+        let start = ContinuousClock.now
+        for _ in 0..<iterations {
+            try await stream.write(request)
+            _ = try await nextLine()
+        }
+        record("rpc.inProcess.roundTrip", iterations, seconds(since: start), "title/back request and reply, one at a time")
+        let pipelined = n(5_000)
+        let startPipelined = ContinuousClock.now
+        try await stream.write(Array(repeating: request, count: pipelined).flatMap { $0 })
+        for _ in 0..<pipelined { _ = try await nextLine() }
+        record("rpc.inProcess.pipelined", pipelined, seconds(since: startPipelined), "title/back requests written at once")
+        await stream.close()
+
+        let document: JSON = [
+            "date": .string(ISO8601DateFormatter().string(from: Date())),
+            "cores": .number(ProcessInfo.processInfo.activeProcessorCount),
+            "results": .array(results),
+        ]
+        let url = URL(fileURLWithPath: output)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(document.serializedBytes() + [0x0A]).write(to: url)
+        FileHandle.standardError.write(Data("wrote \(output)\n".utf8))
+    }
+
+    func measure(_ iterations: Int, _ body: () throws -> Void) throws -> Double {
+        for _ in 0..<max(1, iterations / 10) { try body() }
+        let start = ContinuousClock.now
+        for _ in 0..<iterations { try body() }
+        return seconds(since: start)
+    }
+
+    func seconds(since start: ContinuousClock.Instant) -> Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    static let sampleRequest = ##"{"jsonrpc":"2.0","id":42,"method":"stack/set","params":{"sessionId":"s1","screens":[{"id":"inbox","title":"Inbox","item":{"rightItems":[{"id":"compose","system":"compose"}]}},{"id":"thread","title":"A rather long thread subject","item":{"backButtonTitle":"Inbox","leftItemsSupplementBackButton":true,"leftItems":[{"id":"close","title":"Close"}],"rightItems":[{"id":"more","image":{"width":22,"height":22}},{"id":"share","customView":{"width":44,"height":44,"offset":{"x":-10,"y":0},"touchPolicy":"outside"}}]},"bar":{"barTintColor":"#1C1C1E","tintColor":"systemOrange"}},{"id":"message","title":"Message","backAction":"custom"}]}}"##
+
+    static func sampleModel() throws -> NavigationModel {
+        var config = SessionConfig()
+        config.policies.emptyBackTitles = false
+        config.bar.barTintColor = try Color.parse("#336699")
+        let screens = (0..<8).map { i in
+            Screen(id: "s\(i)", title: "Screen number \(i)",
+                   item: NavigationItem(rightItems: [BarItem(id: "r\(i)", content: .title("Edit"))]))
+        }
+        return try NavigationModel(config: config, screens: screens)
+    }
+}
