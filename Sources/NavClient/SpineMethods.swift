@@ -16,24 +16,14 @@ extension NavClient {
 
     /// `daemon/status`.
     public func status() async throws -> DaemonStatus {
-        let r = try ResultReader("daemon/status", try await request("daemon/status"))
-        let version: String
-        if case .string(let s)? = r.object["version"] {
-            version = s
-        } else {
-            version = try r.value("version").serialized()
-        }
-        return DaemonStatus(
-            version: version, pid: try r.int("pid"), uptimeMs: try r.int("uptimeMs"),
-            connections: try r.int("connections"), sessions: try r.int("sessions"))
+        try DaemonStatus(from: try await request("daemon/status"))
     }
 
     /// `session/create`. `config` may hold `profile`, `device`, `locale`, `appLocalizations`, `policies`, `screens`.
     public func createSession(name: String? = nil, config: JSONObject = [:]) async throws -> SessionRef {
         var params = config
         if let name { params["name"] = .string(name) }
-        let r = try ResultReader("session/create", try await request("session/create", .object(params)))
-        return SessionRef(sessionId: try r.string("sessionId"), version: try r.int("version"))
+        return try SessionRef(from: try await request("session/create", .object(params)))
     }
 
     /// `session/configure`: returns the new version.
@@ -46,13 +36,7 @@ extension NavClient {
 
     /// `session/list`.
     public func listSessions() async throws -> [SessionSummary] {
-        let r = try ResultReader("session/list", try await request("session/list"))
-        return try r.array("sessions").map { row in
-            let s = try ResultReader("session/list", row)
-            return SessionSummary(
-                sessionId: try s.string("sessionId"), name: try s.optionalString("name"), version: try s.int("version"),
-                depth: try s.int("depth"), subscribers: try s.int("subscribers"))
-        }
+        try SessionSummary.list(from: try await request("session/list"))
     }
 
     /// `session/snapshot`: the restorable document.
@@ -65,8 +49,7 @@ extension NavClient {
     public func restore(_ document: JSON, name: String? = nil) async throws -> SessionRef {
         var params: JSONObject = ["document": document]
         if let name { params["name"] = .string(name) }
-        let r = try ResultReader("session/restore", try await request("session/restore", .object(params)))
-        return SessionRef(sessionId: try r.string("sessionId"), version: try r.int("version"))
+        return try SessionRef(from: try await request("session/restore", .object(params)), method: "session/restore")
     }
 
     /// `session/close`.
@@ -78,8 +61,7 @@ extension NavClient {
     public func subscribe(_ sessionId: String, topics: [String]? = nil) async throws -> SubscriptionRef {
         var params: JSONObject = ["sessionId": .string(sessionId)]
         if let topics { params["topics"] = .array(topics.map { .string($0) }) }
-        let r = try ResultReader("session/subscribe", try await request("session/subscribe", .object(params)))
-        return SubscriptionRef(subscriptionId: try r.value("subscriptionId"), version: try r.int("version"))
+        return try SubscriptionRef(from: try await request("session/subscribe", .object(params)))
     }
 
     /// `session/unsubscribe`.
@@ -91,8 +73,7 @@ extension NavClient {
     public func push(_ sessionId: String, screen: JSON, ifVersion: Int? = nil) async throws -> PushResult {
         var params: JSONObject = ["sessionId": .string(sessionId), "screen": screen]
         if let ifVersion { params["ifVersion"] = .number(ifVersion) }
-        let r = try ResultReader("stack/push", try await request("stack/push", .object(params)))
-        return PushResult(screenId: try r.string("screenId"), version: try r.int("version"))
+        return try PushResult(from: try await request("stack/push", .object(params)))
     }
 
     /// `stack/pop`: one screen, or down to `to` (a screen id or `"root"`).
@@ -100,12 +81,7 @@ extension NavClient {
         var params: JSONObject = ["sessionId": .string(sessionId)]
         if let to { params["to"] = .string(to) }
         if let ifVersion { params["ifVersion"] = .number(ifVersion) }
-        let r = try ResultReader("stack/pop", try await request("stack/pop", .object(params)))
-        let popped = try r.array("popped").map { id -> String in
-            guard let s = id.stringValue else { throw NavClientError.badReply("stack/pop 'popped' holds \(id.typeName)") }
-            return s
-        }
-        return PopResult(popped: popped, version: try r.int("version"))
+        return try PopResult(from: try await request("stack/pop", .object(params)))
     }
 
     /// `stack/set`: returns the new version.
@@ -117,8 +93,7 @@ extension NavClient {
 
     /// `stack/get`.
     public func stack(_ sessionId: String) async throws -> StackState {
-        let r = try ResultReader("stack/get", try await request("stack/get", ["sessionId": .string(sessionId)]))
-        return StackState(screens: try r.array("screens"), version: try r.int("version"))
+        try StackState(from: try await request("stack/get", ["sessionId": .string(sessionId)]))
     }
 
     /// `screen/update`: returns the new version.
