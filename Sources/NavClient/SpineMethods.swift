@@ -15,8 +15,8 @@ extension NavClient {
     }
 
     /// `daemon/status`.
-    public func status() async throws -> DaemonStatus {
-        try DaemonStatus(from: try await request("daemon/status"))
+    public func status() async throws -> DaemonInfo {
+        try DaemonInfo(from: try await request("daemon/status"))
     }
 
     /// `session/create`. `config` may hold `profile`, `device`, `locale`, `appLocalizations`, `policies`, `screens`.

@@ -1,7 +1,7 @@
 import JSONCore
 
 /// `daemon/status`.
-public struct DaemonStatus: Sendable, Hashable {
+public struct DaemonInfo: Sendable, Hashable {
     public var version: String
     public var pid: Int
     public var uptimeMs: Int

@@ -4,7 +4,7 @@ import NavClient
 /// The readable forms of results.
 enum Readable {
     /// `navd 0.1.0, pid 1234, up 3m 2s, 2 connections, 1 session`.
-    static func status(_ status: DaemonStatus) -> String {
+    static func status(_ status: DaemonInfo) -> String {
         "navd \(status.version), pid \(status.pid), up \(duration(milliseconds: status.uptimeMs)), "
             + "\(count(status.connections, "connection")), \(count(status.sessions, "session"))"
     }

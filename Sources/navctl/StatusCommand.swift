@@ -10,7 +10,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let result = try await options.withClient { try await $0.request("daemon/status") }
-        let status = try DaemonStatus(from: result)
+        let status = try DaemonInfo(from: result)
         options.output.result(result) { Readable.status(status) }
     }
 }
