@@ -19,6 +19,7 @@ final class RawConnection: Sendable {
         var readerStarted = false
         var closed = false
         var fdClosed = false
+        var framing: Framing?
     }
 
     private let fd: Int32
@@ -32,6 +33,9 @@ final class RawConnection: Sendable {
         if startReading { self.startReading() }
     }
 
+    /// How the daemon framed what it sent, once something arrived.
+    var framing: Framing? { state.withLockedValue { $0.framing } }
+
     /// Starts the reader thread (once).
     func startReading() {
         let start = state.withLockedValue { state in
@@ -40,7 +44,7 @@ final class RawConnection: Sendable {
         }
         guard start else { return }
         let fd = self.fd
-        let events = self.events
+        let mailbox = self.events
         let limit = maxMessageBytes
         let thread = Thread { [state] in
             var decoder = FrameDecoder(maxMessageBytes: limit)
@@ -49,19 +53,21 @@ final class RawConnection: Sendable {
                 let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if n < 0, errno == EINTR { continue }
                 if n <= 0 { break }
-                for event in decoder.feed(buffer[0..<n]) {
+                let events = decoder.feed(buffer[0..<n])
+                if let framing = decoder.framing { state.withLockedValue { $0.framing = framing } }
+                for event in events {
                     switch event {
                     case .message(let body):
-                        if let json = try? JSON.parse(body) { events.put(.message(json)) } else { events.put(.unparsable(body)) }
+                        if let json = try? JSON.parse(body) { mailbox.put(.message(json)) } else { mailbox.put(.unparsable(body)) }
                     case .oversized(let limit):
-                        events.put(.malformed("a message from the daemon exceeded \(limit) bytes"))
+                        mailbox.put(.malformed("a message from the daemon exceeded \(limit) bytes"))
                     case .malformedHeader(let why):
-                        events.put(.malformed(why))
+                        mailbox.put(.malformed(why))
                         break reading
                     }
                 }
             }
-            events.finish()
+            mailbox.finish()
             state.withLockedValue { state in
                 if !state.fdClosed {
                     state.fdClosed = true
