@@ -1,0 +1,30 @@
+import ArgumentParser
+import NavClient
+
+/// The options every command shares: where the daemon is and how to print.
+struct ConnectionOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The daemon's socket (default: $NAVD_SOCKET, $XDG_RUNTIME_DIR/navd/navd.sock, /tmp/navd-<uid>/navd.sock).",
+            valueName: "path"))
+    var socket: String?
+
+    @Flag(name: .long, help: "Print the raw JSON result on one line, for scripts.")
+    var json = false
+
+    var output: Output { Output(json: json) }
+
+    /// Connects, runs `body`, and closes the connection whatever happens.
+    func withClient<T>(_ body: (NavClient) async throws -> T) async throws -> T {
+        let client = try await NavClient.connect(socket: socket)
+        do {
+            let result = try await body(client)
+            await client.close()
+            return result
+        } catch {
+            await client.close()
+            throw error
+        }
+    }
+}

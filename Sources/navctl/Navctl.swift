@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import NavClient
+
+/// `navctl`: a command line for navd.
+///
+/// Exit status: 0 success, 1 the daemon answered with an error, 2 bad usage,
+/// 3 the daemon cannot be reached.
+@main
+struct Navctl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navctl",
+        abstract: "Talk to navd, the daemon that models iOS navigation bars.",
+        discussion: """
+            Every command takes --socket PATH (default: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, \
+            else /tmp/navd-<uid>/navd.sock) and --json (print the raw result as one JSON line).
+            Exit status: 0 ok, 1 the daemon answered with an error, 2 bad usage, 3 the daemon cannot be reached.
+            """,
+        version: "0.1.0",
+        // One line per command.
+        subcommands: [
+            StatusCommand.self,
+            SessionCommand.self,
+            PushCommand.self,
+            PopCommand.self,
+            StackCommand.self,
+            CallCommand.self,
+            WatchCommand.self,
+        ]
+    )
+
+    /// Parses, runs, and maps every failure to a message on stderr and the documented exit status.
+    static func main() async {
+        let output = Output()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as NavClientError {
+            exit(withError: ExitCode(Failure.report(error, to: output)))
+        } catch let error as Failure {
+            output.error(error.message)
+            exit(withError: ExitCode(error.status))
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                output.errorText(fullMessage(for: error))
+                exit(withError: ExitCode(ExitStatus.usage))
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// The exit statuses navctl documents.
+enum ExitStatus {
+    static let rpcError: Int32 = 1
+    static let usage: Int32 = 2
+    static let unreachable: Int32 = 3
+}
+
+/// A failure navctl reports itself: a message for stderr and an exit status.
+struct Failure: Error {
+    var message: String
+    var status: Int32
+
+    static func usage(_ message: String) -> Failure { Failure(message: message, status: ExitStatus.usage) }
+
+    /// Writes the message for a client error and returns the exit status.
+    static func report(_ error: NavClientError, to output: Output) -> Int32 {
+        switch error {
+        case .rpc(let rpc):
+            output.error("\(rpc.message) (code \(rpc.code))")
+            return ExitStatus.rpcError
+        case .cannotConnect(let path, let reason):
+            output.error("cannot connect to \(path): \(reason); is navd running? start it with `make run` or `navd`")
+            return ExitStatus.unreachable
+        case .connectionClosed:
+            output.error("navd closed the connection; is it still running?")
+            return ExitStatus.unreachable
+        case .timeout, .badReply, .unexpectedNotification:
+            output.error(error.description)
+            return ExitStatus.rpcError
+        }
+    }
+}

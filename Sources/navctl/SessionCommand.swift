@@ -1,0 +1,151 @@
+import ArgumentParser
+import JSONCore
+import NavClient
+
+/// `navctl session ...`: create, list, close, snapshot and restore sessions.
+struct SessionCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "session",
+        abstract: "Create, list, close, snapshot and restore sessions.",
+        subcommands: [
+            Create.self,
+            List.self,
+            Close.self,
+            Snapshot.self,
+            Restore.self,
+        ]
+    )
+
+    /// The profiles PROTOCOL.md section 4 lists.
+    static let profiles = ["ios10", "ios11", "ios13", "ios14", "ios17", "ios26"]
+
+    /// `navctl session create`.
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Open a new session and print its id.")
+
+        @OptionGroup var options: ConnectionOptions
+        @Option(help: "A name shown by `session list`.") var name: String?
+        @Option(help: "The layout profile: \(SessionCommand.profiles.joined(separator: ", ")).") var profile: String?
+        @Option(help: ArgumentHelp("The device size in points, e.g. 390x844.", valueName: "WxH")) var device: String?
+        @Option(help: "The locale, e.g. en or fr.") var locale: String?
+        @Option(help: ArgumentHelp("The initial stack, a JSON array of screens.", valueName: "json")) var screens: String?
+
+        func validate() throws {
+            if let profile, !SessionCommand.profiles.contains(profile) {
+                throw ValidationError("unknown profile '\(profile)'; use one of \(SessionCommand.profiles.joined(separator: ", "))")
+            }
+            if let device { _ = try Self.deviceSize(device) }
+            if let screens { _ = try Self.screenList(screens) }
+            if let locale, locale.isEmpty { throw ValidationError("--locale must not be empty") }
+        }
+
+        /// `390x844` as `{"width":390,"height":844}`.
+        static func deviceSize(_ text: String) throws -> JSON {
+            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
+                throw ValidationError("--device must be WIDTHxHEIGHT in points, e.g. 390x844 (got '\(text)')")
+            }
+            return ["width": .number(width), "height": .number(height)]
+        }
+
+        static func screenList(_ text: String) throws -> JSON {
+            let json = try JSONArguments.parse(text, from: "--screens")
+            guard case .array = json else { throw ValidationError("--screens must be a JSON array of screens, not \(json.typeName)") }
+            return json
+        }
+
+        func run() async throws {
+            var config = JSONObject()
+            if let profile { config["profile"] = .string(profile) }
+            if let device { config["device"] = try Self.deviceSize(device) }
+            if let locale { config["locale"] = .string(locale) }
+            if let screens { config["screens"] = try Self.screenList(screens) }
+            if let name { config["name"] = .string(name) }
+            let result = try await options.withClient { try await $0.request("session/create", .object(config)) }
+            let session = try SessionRef(from: result)
+            options.output.result(result) { "created session '\(session.sessionId)' at version \(session.version)" }
+        }
+    }
+
+    /// `navctl session list`.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the open sessions.")
+
+        @OptionGroup var options: ConnectionOptions
+
+        func run() async throws {
+            let result = try await options.withClient { try await $0.request("session/list") }
+            let sessions = try SessionSummary.list(from: result)
+            options.output.result(result) {
+                if sessions.isEmpty { return "no sessions" }
+                let rows = [["ID", "NAME", "VERSION", "DEPTH", "SUBSCRIBERS"]]
+                    + sessions.map { [$0.sessionId, $0.name ?? "-", String($0.version), String($0.depth), String($0.subscribers)] }
+                return Readable.table(rows)
+            }
+        }
+    }
+
+    /// `navctl session close ID`.
+    struct Close: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Close a session; its subscribers get session/didClose.")
+
+        @OptionGroup var options: ConnectionOptions
+        @Argument(help: "The session id.") var sessionId: String
+
+        func run() async throws {
+            let result = try await options.withClient { try await $0.request("session/close", ["sessionId": .string(sessionId)]) }
+            options.output.result(result) { "closed session '\(sessionId)'" }
+        }
+    }
+
+    /// `navctl session snapshot ID [-o FILE]`.
+    struct Snapshot: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print (or save) the whole model of a session as a restorable JSON document.")
+
+        @OptionGroup var options: ConnectionOptions
+        @Argument(help: "The session id.") var sessionId: String
+        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the document to this file.", valueName: "file"))
+        var output: String?
+
+        func run() async throws {
+            let result = try await options.withClient { try await $0.request("session/snapshot", ["sessionId": .string(sessionId)]) }
+            guard let document = result["document"] else {
+                throw NavClientError.badReply("session/snapshot result has no 'document'")
+            }
+            if let output {
+                do {
+                    try (document.serialized() + "\n").write(toFile: output, atomically: true, encoding: .utf8)
+                } catch {
+                    throw Failure.usage("cannot write \(output): \(error.localizedDescription)")
+                }
+                if !options.json { options.output.line("wrote the snapshot of '\(sessionId)' to \(output)") }
+            } else {
+                options.output.line(options.json ? result.serialized() : document.serialized())
+            }
+        }
+    }
+
+    /// `navctl session restore FILE|-`.
+    struct Restore: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Open a new session from a snapshot document (a file, or - for stdin).")
+
+        @OptionGroup var options: ConnectionOptions
+        @Argument(help: ArgumentHelp("The snapshot document, or - to read it from stdin.", valueName: "file")) var file: String
+        @Option(help: "A name for the restored session.") var name: String?
+
+        func run() async throws {
+            var document = try JSONArguments.parse(try JSONArguments.read(file), from: file == "-" ? "stdin" : file)
+            // Accept `session snapshot --json` output too: the result object that wraps the document.
+            if case .object(let object) = document, object.count == 1, let inner = object["document"] {
+                document = inner
+            }
+            var params: JSONObject = ["document": document]
+            if let name { params["name"] = .string(name) }
+            let result = try await options.withClient { [params] in try await $0.request("session/restore", .object(params)) }
+            let session = try SessionRef(from: result, method: "session/restore")
+            options.output.result(result) { "restored session '\(session.sessionId)' at version \(session.version)" }
+        }
+    }
+}

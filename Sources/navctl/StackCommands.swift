@@ -1,0 +1,71 @@
+import ArgumentParser
+import JSONCore
+import NavClient
+
+/// `navctl push SESSION --title T [--id ID] [--screen JSON]`.
+struct PushCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "push", abstract: "Push a screen onto a session's stack.")
+
+    @OptionGroup var options: ConnectionOptions
+    @Argument(help: "The session id.") var sessionId: String
+    @Option(help: "The screen's title.") var title: String?
+    @Option(help: "The screen's id (generated when omitted).") var id: String?
+    @Option(help: ArgumentHelp("The screen as a JSON object; --title and --id override its fields.", valueName: "json"))
+    var screen: String?
+
+    func validate() throws {
+        if title == nil, screen == nil { throw ValidationError("give the screen: --title T and/or --screen JSON") }
+        if let screen { _ = try JSONArguments.object(screen, from: "--screen") }
+        if let id, id.isEmpty { throw ValidationError("--id must not be empty") }
+    }
+
+    func run() async throws {
+        var object = try screen.map { try JSONArguments.object($0, from: "--screen") } ?? JSONObject()
+        if let id { object["id"] = .string(id) }
+        if let title { object["title"] = .string(title) }
+        let params: JSON = ["sessionId": .string(sessionId), "screen": .object(object)]
+        let result = try await options.withClient { try await $0.request("stack/push", params) }
+        let pushed = try PushResult(from: result)
+        options.output.result(result) { "pushed '\(pushed.screenId)' onto '\(sessionId)' (version \(pushed.version))" }
+    }
+}
+
+/// `navctl pop SESSION [--to ID|root]`.
+struct PopCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pop", abstract: "Pop the top screen, or every screen above --to (a screen id, or root).")
+
+    @OptionGroup var options: ConnectionOptions
+    @Argument(help: "The session id.") var sessionId: String
+    @Option(help: ArgumentHelp("Pop down to this screen id, or to the root.", valueName: "id|root")) var to: String?
+
+    func validate() throws {
+        if let to, to.isEmpty { throw ValidationError("--to must be a screen id or root") }
+    }
+
+    func run() async throws {
+        var params: JSONObject = ["sessionId": .string(sessionId)]
+        if let to { params["to"] = .string(to) }
+        let result = try await options.withClient { [params] in try await $0.request("stack/pop", .object(params)) }
+        let popped = try PopResult(from: result)
+        options.output.result(result) {
+            popped.popped.isEmpty
+                ? "nothing popped from '\(sessionId)' (version \(popped.version))"
+                : "popped \(popped.popped.map { "'\($0)'" }.joined(separator: ", ")) from '\(sessionId)' (version \(popped.version))"
+        }
+    }
+}
+
+/// `navctl stack SESSION`.
+struct StackCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stack", abstract: "Show a session's stack, root first.")
+
+    @OptionGroup var options: ConnectionOptions
+    @Argument(help: "The session id.") var sessionId: String
+
+    func run() async throws {
+        let result = try await options.withClient { try await $0.request("stack/get", ["sessionId": .string(sessionId)]) }
+        let state = try StackState(from: result)
+        options.output.result(result) { Readable.stack(sessionId, state) }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import NavClient
+
+/// `navctl status`: the daemon's version, pid, uptime and counts.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show the daemon's version, pid, uptime, connections and sessions.")
+
+    @OptionGroup var options: ConnectionOptions
+
+    func run() async throws {
+        let result = try await options.withClient { try await $0.request("daemon/status") }
+        let status = try DaemonInfo(from: result)
+        options.output.result(result) { Readable.status(status) }
+    }
+}

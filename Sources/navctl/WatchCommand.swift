@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import JSONCore
+import NavClient
+
+/// `navctl watch SESSION [--topics a,b]`: notifications as JSON lines until interrupted.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Subscribe to a session and print its notifications as JSON lines until Ctrl-C.",
+        discussion: "Each line is {\"method\":...,\"params\":...}. Stops with status 0 on Ctrl-C or when the session closes.")
+
+    static let topicNames = ["stack", "items", "tint", "title", "diagnostics"]
+
+    @OptionGroup var options: ConnectionOptions
+    @Argument(help: "The session id.") var sessionId: String
+    @Option(help: ArgumentHelp("Comma-separated topics: \(WatchCommand.topicNames.joined(separator: ",")) (default all).", valueName: "a,b"))
+    var topics: String?
+
+    var topicList: [String]? {
+        topics.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
+    func validate() throws {
+        guard let topicList else { return }
+        if topicList.isEmpty { throw ValidationError("--topics needs at least one of \(Self.topicNames.joined(separator: ","))") }
+        for topic in topicList where !Self.topicNames.contains(topic) {
+            throw ValidationError("unknown topic '\(topic)'; use \(Self.topicNames.joined(separator: ","))")
+        }
+    }
+
+    /// Why watching stopped.
+    enum End: Sendable { case interrupted, sessionClosed, connectionLost }
+
+    func run() async throws {
+        // Ctrl-C stops watching cleanly instead of killing the process mid-line.
+        signal(SIGINT, SIG_IGN)
+        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        defer { interrupts.cancel() }
+
+        let client = try await NavClient.connect(socket: options.socket)
+        let subscription: SubscriptionRef
+        do {
+            subscription = try await client.subscribe(sessionId, topics: topicList)
+        } catch {
+            await client.close()
+            throw error
+        }
+        let output = options.output
+        if !options.json {
+            output.note("watching session '\(sessionId)' from version \(subscription.version); Ctrl-C stops")
+        }
+        let sessionId = self.sessionId
+        let watcher = Task { () -> End in
+            for await notification in client.notifications {
+                output.line(notification.json.serialized())
+                if notification.method == "session/didClose", notification.params?["sessionId"]?.stringValue == sessionId {
+                    return .sessionClosed
+                }
+            }
+            return Task.isCancelled ? .interrupted : .connectionLost
+        }
+        interrupts.setEventHandler { watcher.cancel() }
+        interrupts.resume()
+        let end = await watcher.value
+        await client.close()
+        if end == .connectionLost { throw NavClientError.connectionClosed }
+    }
+}
