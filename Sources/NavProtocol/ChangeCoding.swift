@@ -24,21 +24,6 @@ extension Change {
     }
 }
 
-extension BackTitle {
-    public var json: JSON {
-        ["title": title.map(JSON.string) ?? .null, "display": .string(display.rawValue), "source": .string(source.rawValue),
-         "truncated": .bool(truncated), "menu": .array(menu.map(JSON.string))]
-    }
-}
-
-extension TintResult {
-    public var json: JSON {
-        ["background": background.json, "foreground": foreground.json, "method": .string(method.rawValue),
-         "luminance": .number(luminance), "contrast": ["black": .number(contrastBlack), "white": .number(contrastWhite)],
-         "source": .string(source.rawValue)]
-    }
-}
-
 extension Diagnostic {
     public var json: JSON {
         var o: JSONObject = ["code": .string(code), "severity": .string(severity.rawValue), "message": .string(message)]

@@ -1,0 +1,45 @@
+import JSONCore
+import NavModel
+
+/// `tint/resolve`: `{sessionId?, screenId?, color?, backdrop?, method?, threshold?}` → TintResult.
+///
+/// With `color`, the foreground for that colour (no session needed; with one, its `tintMethod` and
+/// `tintThreshold` are the defaults). Without `color`, the bar of the session's screen (default: the top).
+public enum TintResolve: RPCMethod {
+    public static let name = "tint/resolve"
+    public struct Params: RPCParams {
+        public var sessionId: String?
+        public var screenId: String?
+        public var color: Color?
+        public var backdrop: Color?
+        public var method: Policies.TintMethod?
+        public var threshold: Double?
+
+        public init(from r: ParamReader) throws(RPCError) {
+            sessionId = try r.optionalString("sessionId")
+            screenId = try r.optionalString("screenId")
+            color = try r.optionalColor("color")
+            backdrop = try r.optionalColor("backdrop")
+            method = try r.optionalEnum("method", Policies.TintMethod.self)
+            threshold = try r.optionalDouble("threshold")
+            if let t = threshold, !(t >= 0 && t <= 1) {
+                throw .invalidParams(
+                    path: r.path("threshold"), expected: "a number from 0 to 1",
+                    message: "'threshold' must be from 0 to 1 (the yiq luminance line, default 186/256 = 0.7265625)")
+            }
+            if sessionId == nil && color == nil {
+                throw .invalidParams(
+                    path: r.path("color"), expected: "a colour, or a sessionId",
+                    message: "give 'color' (an explicit colour) or 'sessionId' (the bar of a session's screen)")
+            }
+            if sessionId == nil && screenId != nil {
+                throw .invalidParams(
+                    path: r.path("sessionId"), expected: "a string",
+                    message: "'screenId' needs 'sessionId': name the session the screen belongs to")
+            }
+        }
+    }
+    public typealias Result = TintResult
+}
+
+extension TintResult: RPCResult {}

@@ -1,0 +1,40 @@
+import JSONCore
+import NavModel
+
+// The results of `title/back`, `title/previous` and `tint/resolve`, also embedded in `title` changes.
+
+extension BackTitle {
+    /// `{title, display, source, truncated, menu}`, plus `image` (extension) for an image back item.
+    public var json: JSON {
+        var o: JSONObject = [
+            "title": title.map(JSON.string) ?? .null, "display": .string(display.rawValue),
+            "source": .string(source.rawValue), "truncated": .bool(truncated), "menu": .array(menu.map(JSON.string)),
+        ]
+        if let image { o["image"] = image.json }
+        return .object(o)
+    }
+}
+
+extension PreviousTitle {
+    /// `{title, previousScreenId, reason}`; `title` and `previousScreenId` are null when absent.
+    public var json: JSON {
+        [
+            "title": title.map(JSON.string) ?? .null, "previousScreenId": previousScreenId.map(JSON.string) ?? .null,
+            "reason": .string(reason),
+        ]
+    }
+}
+
+extension TintResult {
+    /// `{background, foreground, method, luminance, contrast: {black, white}, source}`, plus `declared`
+    /// (extension) when the colour had alpha < 1 and `background` is its blend over the backdrop.
+    public var json: JSON {
+        var o: JSONObject = [
+            "background": background.json, "foreground": foreground.json, "method": .string(method.rawValue),
+            "luminance": .number(luminance), "contrast": ["black": .number(contrastBlack), "white": .number(contrastWhite)],
+            "source": .string(source.rawValue),
+        ]
+        if let declared { o["declared"] = declared.json }
+        return .object(o)
+    }
+}
