@@ -26,6 +26,8 @@ struct Navctl: AsyncParsableCommand {
             StackCommand.self,
             CallCommand.self,
             WatchCommand.self,
+            BackTitleCommand.self,
+            TintCommand.self,
         ]
     )
 
