@@ -36,12 +36,17 @@ public enum GenericBackTitle {
     /// same base language ("de" matches a declared "de-AT"); else English.
     public static func resolvedLanguage(locale: String, appLocalizations: [String]) -> String {
         let declared = appLocalizations.map(normalize).filter { !$0.isEmpty && $0 != "base" }
-        for candidate in fallbacks(of: normalize(locale)) {
+        let tag = normalize(locale)
+        for candidate in candidates(for: tag) {
             if let match = declared.first(where: { $0 == candidate }) { return match }
         }
-        let base = language(of: normalize(locale))
-        if !base.isEmpty, let match = declared.first(where: { language(of: $0) == base }) { return match }
-        return developmentLanguage
+        let base = language(of: tag)
+        guard !base.isEmpty else { return developmentLanguage }
+        let sameLanguage = declared.filter { language(of: $0) == base }
+        if let script = chineseScript(tag), let match = sameLanguage.first(where: { chineseScript($0) == script }) {
+            return match
+        }
+        return sameLanguage.first ?? developmentLanguage
     }
 
     /// The table entry for a (normalised) language tag: the tag itself, its Chinese script, or its
@@ -52,6 +57,16 @@ public enum GenericBackTitle {
             if let s = table.first(where: { $0.key.lowercased() == candidate })?.value { return s }
         }
         return nil
+    }
+
+    /// The tags a locale may match, most specific first: its fallbacks, with the Chinese script
+    /// inserted before the bare language ("zh-tw" → "zh-tw", "zh-hant", "zh").
+    static func candidates(for tag: String) -> [String] {
+        var out = fallbacks(of: tag)
+        if let script = chineseScript(tag)?.lowercased(), !out.contains(script) {
+            out.insert(script, at: max(0, out.count - 1))
+        }
+        return out
     }
 
     /// "zh-hans-cn" → ["zh-hans-cn", "zh-hans", "zh"].
