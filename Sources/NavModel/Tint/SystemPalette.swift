@@ -4,9 +4,11 @@
 /// iOS 26 updated the values, which the model does not yet distinguish). Adaptive colours have a light and a
 /// dark value; fixed colours (`white`, `black`, `clear`, `gray`...) are the same in both.
 public enum SystemPalette {
-    /// One named colour: its light and dark values as (r, g, b) bytes plus alpha, or exact components.
+    /// One named colour: its light and dark values.
     public struct Entry: Sendable, Hashable {
+        /// The value in the light appearance (the name alone).
         public var light: Color
+        /// The value in the dark appearance (the name with `:dark`).
         public var dark: Color
     }
 

@@ -8,11 +8,17 @@ import NavModel
 public enum TintResolve: RPCMethod {
     public static let name = "tint/resolve"
     public struct Params: RPCParams {
+        /// The session whose bar (or whose policies, with `color`) to use.
         public var sessionId: String?
+        /// The screen whose bar to resolve (default: the top); needs `sessionId`.
         public var screenId: String?
+        /// An explicit colour to resolve instead of a bar's.
         public var color: Color?
+        /// What a colour with alpha < 1 is blended over (default white).
         public var backdrop: Color?
+        /// Overrides the session's `tintMethod`.
         public var method: Policies.TintMethod?
+        /// Overrides the session's `tintThreshold` (yiq only), 0-1.
         public var threshold: Double?
 
         public init(from r: ParamReader) throws(RPCError) {

@@ -11,6 +11,7 @@ public enum TitleBack: RPCMethod {
 /// Params of a query about one screen of a session: `{sessionId, screenId?}` (no screenId: the top).
 public struct ScreenQueryParams: SessionParams {
     public var sessionId: String
+    /// The screen asked about; nil for the top screen.
     public var screenId: String?
     public init(from r: ParamReader) throws(RPCError) {
         sessionId = try r.string("sessionId")
