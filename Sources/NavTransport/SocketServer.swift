@@ -15,6 +15,9 @@ public final class UnixSocketServer: Sendable {
     struct State {
         var serverChannel: (any Channel)?
         var connections: [Int: ConnectionHandle] = [:]
+        /// One task per accepted connection, until it has closed.
+        var tasks: [Int: Task<Void, Never>] = [:]
+        var nextTask = 1
         var nextId = 1
         var stopping = false
     }
@@ -38,7 +41,10 @@ public final class UnixSocketServer: Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    // The connection is handed to its own task at once: a connection left waiting in the
+                    // accept sequence when the server stops would be dropped without being closed.
+                    let connection = try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    self.start(connection, service: service)
                 }
             }
         let stopEarly = state.withLockedValue { s -> Bool in
@@ -48,11 +54,26 @@ public final class UnixSocketServer: Sendable {
         if stopEarly { server.channel.close(promise: nil) }
         try onListening()
         logger.info("listening", metadata: ["socket.path": "\(path)"])
-        try await server.executeThenClose { inbound in
-            try await withThrowingDiscardingTaskGroup { group in
-                for try await connection in inbound {
-                    group.addTask { await self.serve(connection, service: service) }
-                }
+        do {
+            try await server.executeThenClose { inbound in
+                for try await _ in inbound {}
+            }
+        } catch {
+            logger.debug("accepting ended", metadata: ["error": "\(error)"])
+        }
+        // Stopped accepting: let every connection answer what it holds and close.
+        while let next = state.withLockedValue({ $0.tasks.first?.value }) {
+            await next.value
+        }
+    }
+
+    private func start(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, service: any RPCService) {
+        state.withLockedValue { s in
+            let key = s.nextTask
+            s.nextTask += 1
+            s.tasks[key] = Task {
+                await self.serve(connection, service: service)
+                _ = self.state.withLockedValue { $0.tasks.removeValue(forKey: key) }
             }
         }
     }

@@ -97,6 +97,10 @@ struct Navd: AsyncParsableCommand {
             throw ExitCode(1)
         }
 
+        // Everything navd creates from here on (the socket, the state file) is its owner's alone; the
+        // socket is born 0600 rather than made so after a window in which others could connect.
+        umask(0o177)
+
         let service = NavService(
             limits: ServerLimits(maxSessions: maxSessions, maxStackDepth: maxStackDepth, maxSubscriptionsPerConnection: maxSubscriptions),
             logger: logger)
