@@ -18,7 +18,8 @@ struct DaemonLifecycleTests {
         let client = try await daemon.connect()
         let status = try await client.status()
         #expect(status.pid == Int(daemon.pid))
-        #expect(status.connections == 1)
+        // This client, and perhaps the harness's readiness probe if the daemon has not yet seen it close.
+        #expect((1...2).contains(status.connections))
         #expect(status.sessions == 0)
         await client.close()
         daemon.terminate()

@@ -19,6 +19,7 @@ final class RawConnection: Sendable {
         var readerStarted = false
         var closed = false
         var fdClosed = false
+        var readerDone = false
         var framing: Framing?
     }
 
@@ -68,8 +69,11 @@ final class RawConnection: Sendable {
                 }
             }
             mailbox.finish()
+            // The descriptor stays open (and its number ours) until close() asks for it, so a test may
+            // still write to a connection the daemon closed without touching someone else's socket.
             state.withLockedValue { state in
-                if !state.fdClosed {
+                state.readerDone = true
+                if state.closed, !state.fdClosed {
                     state.fdClosed = true
                     Foundation.close(fd)
                 }
@@ -81,6 +85,7 @@ final class RawConnection: Sendable {
     /// Writes `bytes`, all of them (off the cooperative pool: a full socket buffer blocks).
     func send(_ bytes: [UInt8]) async throws {
         let fd = self.fd
+        guard !state.withLockedValue({ $0.fdClosed }) else { throw HarnessError("write after close") }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             DispatchQueue.global().async {
                 var offset = 0
@@ -144,10 +149,13 @@ final class RawConnection: Sendable {
     func close() {
         state.withLockedValue { state in
             state.closed = true
-            if state.readerStarted {
+            // Once the descriptor is closed its number may belong to another socket by now: touch it
+            // only while it is still ours.
+            guard !state.fdClosed else { return }
+            if state.readerStarted, !state.readerDone {
                 // The reader thread sees end-of-file and closes the descriptor itself.
                 _ = shutdown(fd, Int32(SHUT_RDWR))
-            } else if !state.fdClosed {
+            } else {
                 state.fdClosed = true
                 Foundation.close(fd)
             }
