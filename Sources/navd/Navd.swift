@@ -3,6 +3,7 @@ import Logging
 import NavServer
 import NavTransport
 import ServiceLifecycle
+import UnixSignals
 
 #if os(Linux)
 import Glibc
@@ -117,10 +118,21 @@ struct Navd: AsyncParsableCommand {
             limits: ConnectionLimits(maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch, maxJSONDepth: maxJsonDepth),
             maxConnections: maxConnections, logger: logger)
         let daemon = DaemonService(server: server, service: service, socketGuard: guardian, logger: logger)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [.init(service: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        // Trap the signals before the socket exists: a client that sees the socket may signal at once.
+        let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [.init(service: daemon)], logger: logger))
         do {
-            try await group.run()
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { try await group.run() }
+                tasks.addTask {
+                    for await signal in signals {
+                        logger.info("signal received, shutting down", metadata: ["signal": "\(signal)"])
+                        await group.triggerGracefulShutdown()
+                    }
+                }
+                try await tasks.next()
+                tasks.cancelAll()
+            }
         } catch {
             logger.error("navd stopped", metadata: ["error": "\(error)"])
             daemon.releaseSocket()
