@@ -26,6 +26,10 @@ struct Navctl: AsyncParsableCommand {
             StackCommand.self,
             CallCommand.self,
             WatchCommand.self,
+            HitCommand.self,
+            TapCommand.self,
+            RegionsCommand.self,
+            RenderCommand.self,
         ]
     )
 
