@@ -28,6 +28,10 @@ struct Navctl: AsyncParsableCommand {
             WatchCommand.self,
             BackTitleCommand.self,
             TintCommand.self,
+            HitCommand.self,
+            TapCommand.self,
+            RegionsCommand.self,
+            RenderCommand.self,
         ]
     )
 

@@ -176,11 +176,13 @@ public enum DiagnosticsEngine {
                     let container = layout.element(.barItem, id: item.id)
                 else { continue }
                 let containerRect = containerFrame(item.id) ?? container.frame
-                let button = Rect(
-                    x: containerRect.x + custom.offset.x, y: containerRect.y + custom.offset.y, width: custom.width,
-                    height: custom.height
-                ).inset(by: custom.hitInsets)
-                guard !button.isEmpty else { continue }
+                // Only the part on screen can be touched at all.
+                guard
+                    let button = Rect(
+                        x: containerRect.x + custom.offset.x, y: containerRect.y + custom.offset.y, width: custom.width,
+                        height: custom.height
+                    ).inset(by: custom.hitInsets).intersection(layout.window.frame)
+                else { continue }
                 let outside = Geometry.subtract(button, [containerRect])
                 guard !outside.isEmpty else { continue }
                 let reached = regions.filter { $0.target.itemId == item.id && $0.target.kind == .barItem && $0.reason != .deadZone }.map(\.frame)

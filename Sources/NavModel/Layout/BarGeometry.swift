@@ -50,7 +50,7 @@ public struct BarGeometry: Sendable, Hashable {
         width = device.width
         height = device.height
         statusBarHeight = device.statusBarHeight
-        let compact = device.width > device.height && device.width < 736
+        let compact = BarGeometry.isCompactLandscape(device)
         switch era {
         case .legacy, .modern: barHeight = compact ? policies.compactBarHeight : 44
         case .glass: barHeight = compact ? policies.compactBarHeight : policies.glassBarHeight
@@ -59,6 +59,12 @@ public struct BarGeometry: Sendable, Hashable {
         let appearance = BarGeometry.appearance(model: model, screenIndex: screenIndex)
         chevron = appearance.backIndicator ?? Size(width: 13, height: 21)
         minimalBackButtonWidth = policies.minimalBackButtonWidth
+    }
+
+    /// GEO-2: a landscape phone whose width class is compact. Plus and Max phones are regular-width in
+    /// landscape (736 pt, and 896 pt and wider) and keep 44; so do iPads (wider still).
+    public static func isCompactLandscape(_ device: Device) -> Bool {
+        device.width > device.height && device.width != 736 && device.width < 896
     }
 
     /// The bar appearance shown for a screen: its own, else the session-wide bar.

@@ -101,7 +101,14 @@ struct BarTreeBuilder {
 
         return LaidOutBar(
             screenId: plan.screen.id, profile: plan.profile, barFrame: bar, hidden: hidden, window: windowView,
-            roles: roles, elements: elements.sorted { $0.frame.minX < $1.frame.minX }, drawing: drawing,
+            roles: roles,
+            elements: elements.sorted { $0.frame.minX < $1.frame.minX }.map {
+                var e = $0
+                e.frame = e.frame.snapped
+                e.visibleFrame = e.visibleFrame.snapped
+                return e
+            },
+            drawing: drawing,
             columns: hidden ? [] : columns, slop: hidden ? nil : plan.slop, forwardingPaths: forwarding,
             backAction: backAction, previousScreenId: plan.previousScreenId,
             titleFrame: hidden ? nil : placement.title.map(window), maskInstalled: mask && !hidden,

@@ -93,7 +93,7 @@ public enum BarRegions {
     private static func region(
         _ target: HitTarget, _ action: HitAction, _ frame: Rect, _ reason: HitReason?, _ hitView: String?, _ viaSlop: Bool
     ) -> HitRegion {
-        HitRegion(target: target, action: action, frame: frame, reason: reason, hitView: hitView, viaSlop: viaSlop)
+        HitRegion(target: target, action: action, frame: frame.snapped, reason: reason, hitView: hitView, viaSlop: viaSlop)
     }
 
     /// Each view's frame and enlarged hit rect, window coordinates.

@@ -140,3 +140,11 @@ public struct TouchSlop: Sendable, Hashable {
         self.below = below
     }
 }
+
+extension Rect {
+    /// Rounded to a millionth of a point, so sums of text widths do not print as 46.742999999999995.
+    public var snapped: Rect {
+        func snap(_ v: Double) -> Double { (v * 1_000_000).rounded() / 1_000_000 }
+        return Rect(x: snap(x), y: snap(y), width: snap(width), height: snap(height))
+    }
+}

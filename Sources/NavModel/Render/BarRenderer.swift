@@ -23,10 +23,10 @@ public enum BarRenderer {
         public var legend: String {
             switch self {
             case .pop: return "pop: back to the previous screen"
-            case .customBack: return "customBack: asks the app (navigation/backRequested)"
+            case .customBack: return "customBack: the app is asked"
             case .itemAction: return "itemAction: the item's action"
-            case .deadZone: return "dead zone: an overlay or container takes the tap, nothing happens"
-            case .swallowed: return "swallowed by the bar: nothing happens"
+            case .deadZone: return "dead zone: taken, nothing happens"
+            case .swallowed: return "swallowed by the bar"
             case .disabled: return "disabled item: nothing happens"
             case .inert: return "title / title view: nothing happens"
             }
@@ -53,6 +53,8 @@ public enum BarRenderer {
     /// Regions reached only through the touch slop are drawn lighter.
     public static let slopOpacity = 0.25
     static let legendRow = 20.0
+    /// The canvas is at least this wide, so the legend fits beside a 320-pt bar.
+    static let minimumWidth = 420.0
 
     /// The SVG of the top screen's bar; nil when the stack is empty.
     public static func render(model: NavigationModel) -> String? {
@@ -70,6 +72,8 @@ public enum BarRenderer {
         let f = SVGNumber.format
         let bar = layout.barFrame
         let W = bar.width
+        // Wide enough for the legend on the narrowest phones.
+        let canvasWidth = max(W, minimumWidth)
         let stripBottom = bar.maxY + (layout.slop?.below ?? 0) + 16
         let categories = Category.allCases.filter { c in regions.contains { Category($0) == c } }
         let legendTop = stripBottom + 8
@@ -80,9 +84,9 @@ public enum BarRenderer {
 
         var s = ""
         s += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(W))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(W)) \(f(height))\">\n"
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(canvasWidth))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(canvasWidth)) \(f(height))\">\n"
         s += "<title>\(XMLText.escape("navigation bar of '\(layout.screenId)' on \(layout.profile.rawValue)"))</title>\n"
-        s += "<rect id=\"window\" x=\"0\" y=\"0\" width=\"\(f(W))\" height=\"\(f(height))\" fill=\"#FFFFFF\"/>\n"
+        s += "<rect id=\"window\" x=\"0\" y=\"0\" width=\"\(f(canvasWidth))\" height=\"\(f(height))\" fill=\"#FFFFFF\"/>\n"
         s += "<rect id=\"status-bar\" x=\"0\" y=\"0\" width=\"\(f(W))\" height=\"\(f(bar.minY))\" fill=\"#ECEFF1\"/>\n"
 
         // What is drawn.
@@ -120,7 +124,7 @@ public enum BarRenderer {
             let c = Category(r)
             let opacity = r.viaSlop ? slopOpacity : fillOpacity
             let what = describe(r)
-            s += "<rect class=\"touch \(c.rawValue)\" x=\"\(f(r.frame.x))\" y=\"\(f(r.frame.y))\" width=\"\(f(r.frame.width))\" height=\"\(f(r.frame.height))\" fill=\"\(c.color)\" fill-opacity=\"\(f(opacity))\"><title>\(XMLText.escape(what))</title></rect>\n"
+            s += "<rect class=\"touch \(c.rawValue)\" x=\"\(f(r.frame.x))\" y=\"\(f(r.frame.y))\" width=\"\(f(r.frame.width))\" height=\"\(f(r.frame.height))\" fill=\"\(c.color)\" fill-opacity=\"\(f(opacity))\" stroke=\"#FFFFFF\" stroke-opacity=\"0.9\" stroke-width=\"0.5\"><title>\(XMLText.escape(what))</title></rect>\n"
         }
         s += "</g>\n"
 
@@ -138,7 +142,7 @@ public enum BarRenderer {
             s += "<text x=\"8\" y=\"\(f(notesY + 12))\" fill=\"#212121\">\(XMLText.escape(note))</text>\n"
         }
         if let slop = layout.slop {
-            let note = "lighter areas: reached through the touch slop (\(f(slop.above)) pt above, \(f(slop.below)) pt below)"
+            let note = "lighter: reached via the touch slop (\(f(slop.above)) pt above, \(f(slop.below)) below)"
             s += "<text x=\"8\" y=\"\(f(notesY + legendRow + 12))\" fill=\"#212121\">\(XMLText.escape(note))</text>\n"
         }
         s += "</g>\n"

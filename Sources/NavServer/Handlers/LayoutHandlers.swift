@@ -59,36 +59,24 @@ extension DispatchTable {
 
     static var emptyStack: RPCError { RPCError(ModelError.notAllowed("the stack is empty, so there is no bar; push a screen first")) }
 
-    /// Performs what a tap does: a pop changes the stack (and the version), `customBack` and `itemAction`
-    /// notify the session's subscribers; `ifVersion` is checked even when nothing is performed.
+    /// Performs a tap through the model; the pop's changes go to subscribers before the reply, then the
+    /// `navigation/backRequested` or `navigation/itemTapped` notification.
     static func tap(
         _ p: BarTap.Params, sessionId: String, model: inout NavigationModel, effects: inout SessionEffects
     ) throws(RPCError) -> BarTap.Result {
-        if let expected = p.ifVersion, expected != model.version {
-            throw RPCError(ModelError.versionConflict(current: model.version))
-        }
-        let bar = try topBar(model)
-        let hit = BarHitTesting.hitTest(bar, point: p.point)
-        let screenId = bar.screenId
-        switch hit.action {
-        case .pop(let to):
-            let (_, changes) = try rpc { () throws(ModelError) -> ([String], [Change]) in
-                try model.pop(to: to, ifVersion: p.ifVersion)
-            }
-            effects.changes = changes
-            return BarTap.Result(hit: hit, performed: true, version: model.version)
-        case .customBack:
+        let outcome = try rpc { () throws(ModelError) -> BarTapOutcome in try BarTapping.tap(&model, at: p.point, ifVersion: p.ifVersion) }
+        effects.changes = outcome.changes
+        switch outcome.event {
+        case .backRequested(let screenId)?:
             effects.events.append(
-                (method: "navigation/backRequested",
-                 params: BarTap.backRequested(sessionId: sessionId, screenId: screenId, version: model.version)))
-            return BarTap.Result(hit: hit, performed: true, version: model.version)
-        case .itemAction(let itemId):
+                (method: "navigation/backRequested", params: BarTap.backRequested(sessionId: sessionId, screenId: screenId, version: model.version)))
+        case .itemTapped(let screenId, let itemId)?:
             effects.events.append(
                 (method: "navigation/itemTapped",
                  params: BarTap.itemTapped(sessionId: sessionId, screenId: screenId, itemId: itemId, version: model.version)))
-            return BarTap.Result(hit: hit, performed: true, version: model.version)
-        case .none:
-            return BarTap.Result(hit: hit, performed: false, version: model.version)
+        case nil:
+            break
         }
+        return BarTap.Result(hit: outcome.hit, performed: outcome.performed, version: model.version)
     }
 }

@@ -1,0 +1,99 @@
+import JSONCore
+
+/// Readable forms of the bar methods' results (hit, tap, regions).
+enum BarReadable {
+    /// `(20, 40)`.
+    static func point(_ x: Double, _ y: Double) -> String { "(\(number(.number(x))), \(number(.number(y))))" }
+
+    /// A number without a needless `.0`; `?` when missing.
+    static func number(_ json: JSON?) -> String {
+        guard let d = json?.doubleValue else { return "?" }
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        return String((d * 1000).rounded() / 1000)
+    }
+
+    /// `the back button`, `item 'save'`, ….
+    static func target(_ t: JSON) -> String {
+        switch t["kind"]?.stringValue {
+        case "backButton"?: return "the back button"
+        case "barItem"?: return "item '\(t["itemId"]?.stringValue ?? "?")'"
+        case "titleView"?: return "the title view"
+        case "title"?: return "the title"
+        case "bar"?: return "the bar itself"
+        case "content"?: return "the screen's content below the bar"
+        default: return "nothing on the bar"
+        }
+    }
+
+    /// `pop to 'home'`, `customBack`, `itemAction 'save'`, `none`.
+    static func action(_ a: JSON) -> String {
+        switch a["kind"]?.stringValue {
+        case "pop"?: return "pop to '\(a["to"]?.stringValue ?? "?")'"
+        case "itemAction"?: return "itemAction '\(a["itemId"]?.stringValue ?? "?")'"
+        case let kind?: return kind
+        case nil: return "?"
+        }
+    }
+
+    /// Why a tap does nothing, in words.
+    static func inaction(_ hit: JSON) -> String {
+        let view = hit["hitView"]?.stringValue.map { "'\($0)'" } ?? "a view"
+        switch hit["reason"]?.stringValue {
+        case "deadZone"?: return "\(view) takes the touch and does nothing with it: a dead zone"
+        case "swallowed"?: return "\(view) swallows the touch"
+        case "disabled"?: return "the item is disabled"
+        case "inert"?: return "it is shown, not a control"
+        case "backActionNone"?: return "the screen's backAction is \"none\""
+        case "outsideBar"?: return "the point is above the bar, outside it"
+        case "belowBar"?: return "the point is below the bar"
+        case "hiddenBar"?: return "the bar is hidden and takes no taps"
+        default: return "no action"
+        }
+    }
+
+    /// One paragraph: where the tap lands, through which view, and what happens.
+    static func explain(_ hit: JSON, point: (Double, Double)) -> String {
+        let screen = hit["target"]?["screenId"]?.stringValue.map { " on '\($0)'" } ?? ""
+        var text = "A tap at \(Self.point(point.0, point.1))\(screen) lands on \(target(hit["target"] ?? .null))"
+        if let view = hit["hitView"]?.stringValue { text += " (UIKit's hit test returns the view '\(view)')" }
+        text += ". "
+        let action = hit["action"] ?? .null
+        switch action["kind"]?.stringValue {
+        case "pop"?:
+            text += "It pops back to '\(action["to"]?.stringValue ?? "?")'."
+        case "customBack"?:
+            text += "It does not pop: the app is asked to go back (navigation/backRequested)."
+        case "itemAction"?:
+            text += "It runs the action of item '\(action["itemId"]?.stringValue ?? "?")' (navigation/itemTapped)."
+        default:
+            text += "Nothing happens: \(inaction(hit))."
+        }
+        if let slop = hit["slopPoint"] {
+            text += " The touch slop moved the point to \(Self.point(slop["x"]?.doubleValue ?? 0, slop["y"]?.doubleValue ?? 0)) inside the bar."
+        }
+        for step in hit["trace"]?.arrayValue ?? [] {
+            switch step["verdict"]?.stringValue {
+            case "intercepted"?:
+                text += " '\(step["view"]?.stringValue ?? "?")' intercepted it" + (step["note"]?.stringValue.map { ": \($0)." } ?? ".")
+            case "forwarded"?:
+                text += " The bar forwarded it to a custom view that searches beyond its bounds (forwardOutsideTouches)."
+            default:
+                if let view = step["view"]?.stringValue, view.hasPrefix("column:") {
+                    text += " The bar's own subviews take no touches, so the bar picked the item whose column holds x (HT-10)."
+                }
+            }
+        }
+        return text
+    }
+
+    /// The trace as aligned rows.
+    static func trace(_ steps: [JSON]) -> String {
+        var rows: [[String]] = [["VERDICT", "VIEW", "FRAME", "NOTE"]]
+        for s in steps {
+            let f = s["frame"] ?? .null
+            let frame = "(\(number(f["x"])), \(number(f["y"])), \(number(f["width"])), \(number(f["height"])))"
+            rows.append([s["verdict"]?.stringValue ?? "?", s["view"]?.stringValue ?? "?", frame, s["note"]?.stringValue ?? ""])
+        }
+        return Readable.table(rows)
+    }
+}

@@ -1,0 +1,230 @@
+import Testing
+@testable import NavModel
+
+/// A row of SEMANTICS' worked table (GEO section, portrait, era M, system items).
+struct WorkedRow: Sendable, CustomTestStringConvertible {
+    var width: Double
+    var margin: Double
+    var testDescription: String { "worked table W=\(Int(width)) m=\(Int(margin))" }
+}
+
+@Suite("Bar layout geometry")
+struct LayoutGeometryTests {
+    static let rows = [
+        WorkedRow(width: 320, margin: 16), WorkedRow(width: 375, margin: 16), WorkedRow(width: 390, margin: 16),
+        WorkedRow(width: 393, margin: 16), WorkedRow(width: 414, margin: 20), WorkedRow(width: 428, margin: 20),
+        WorkedRow(width: 430, margin: 20),
+    ]
+
+    @Test("GEO-8/GEO-9 worked table: leading and trailing system items, custom views and the chevron", arguments: rows)
+    func workedTable(_ row: WorkedRow) throws {
+        let W = row.width
+        let m = row.margin
+        let systemBar = Fx.bar(
+            try Fx.model(width: W, height: 900, statusBar: 20, [Fx.home, Fx.top(left: [Fx.text("l", "Edit", width: 40)], right: [Fx.text("r", "Done", width: 40)])]))
+        let left = try #require(systemBar.element(.barItem, id: "l"))
+        let right = try #require(systemBar.element(.barItem, id: "r"))
+        #expect(left.frame.minX == m - 8, "leading system hit x")
+        #expect(left.visibleFrame.minX == m, "leading content x")
+        #expect(right.visibleFrame.maxX == W - m, "trailing content end")
+        #expect(right.frame.maxX == W - m + 8, "trailing system hit end")
+        #expect(left.frame.height == 44 && right.frame.minY == 20)
+
+        let customBar = Fx.bar(try Fx.model(width: W, height: 900, statusBar: 20, [Fx.home, Fx.top(left: [Fx.custom("l")], right: [Fx.custom("r", width: 17)])]))
+        #expect(customBar.element(.barItem, id: "l")?.frame.minX == m, "custom views align at m")
+        #expect(customBar.element(.barItem, id: "r")?.frame.maxX == W - m, "and at W - m")
+
+        let backBar = Fx.bar(try Fx.model(width: W, height: 900, statusBar: 20, [Fx.home, Fx.top()]))
+        #expect(Fx.chevron(backBar)?.minX == m - 8, "chevron x")
+        #expect(backBar.element(.backButton)?.frame.minX == 0, "the back button's hit rect starts at 0")
+    }
+
+    @Test("GEO-1/GEO-3: the bar sits below the status bar, 44 high")
+    func barFrame() throws {
+        let bar = Fx.bar(try Fx.model(width: 393, height: 852, statusBar: 59, [Fx.home]))
+        #expect(bar.barFrame == Rect(x: 0, y: 59, width: 393, height: 44))
+        #expect(bar.window.frame == Rect(x: 0, y: 0, width: 393, height: 852))
+    }
+
+    @Test("GEO-2/GEO-14: compact landscape 32, era G 54 (glassBarHeight), Max landscape 44")
+    func heights() throws {
+        #expect(Fx.bar(try Fx.model(width: 844, height: 390, statusBar: 0, [Fx.home])).barFrame.height == 32)
+        #expect(Fx.bar(try Fx.model(width: 736, height: 414, statusBar: 0, [Fx.home])).barFrame.height == 44)
+        #expect(Fx.bar(try Fx.model(.ios10, width: 568, height: 320, statusBar: 0, [Fx.home])).barFrame.height == 32)
+        #expect(Fx.bar(try Fx.model(.ios26, [Fx.home])).barFrame.height == 54)
+        #expect(Fx.bar(try Fx.model(.ios26, policies: { $0.glassBarHeight = 50 }, [Fx.home])).barFrame.height == 50)
+        #expect(Fx.bar(try Fx.model(.ios17, width: 667, height: 375, statusBar: 0, policies: { $0.compactBarHeight = 30 }, [Fx.home])).barFrame.height == 30)
+    }
+
+    @Test("GEO-11: the era M back button: chevron 13x21 at m - 8, gap 6, the title, 8 after it")
+    func backButton() throws {
+        let model = try Fx.model([Fx.home, Fx.top()])
+        let bar = Fx.bar(model)
+        let back = try #require(bar.element(.backButton))
+        let chevron = try #require(Fx.chevron(bar))
+        #expect(chevron == Rect(x: 8, y: 47 + 11.5, width: 13, height: 21))
+        #expect(back.frame.minX == 0 && back.frame.minY == 47 && back.frame.height == 44)
+        if let text = Fx.backText(model) {
+            #expect(back.frame.width == 8 + 13 + 6 + TextMetrics.width(text) + 8)
+            #expect(back.visibleFrame.maxX == 8 + 13 + 6 + TextMetrics.width(text))
+        } else {
+            #expect(back.frame.width == 29)
+        }
+    }
+
+    @Test("GEO-11: a chevron-only back button is minimalBackButtonWidth wide, at least 8 + 13 + 8")
+    func minimalBack() throws {
+        for width in [29.0, 44.0] {
+            let model = try Fx.model(
+                policies: { $0.minimalBackButtonWidth = width },
+                [Screen(id: "home", title: "Home", item: NavigationItem(backButtonDisplayMode: .minimal)), Fx.top()])
+            let bar = Fx.bar(model)
+            let back = try #require(bar.element(.backButton))
+            if let text = Fx.backText(model) {
+                #expect(back.frame.width == 8 + 13 + 6 + TextMetrics.width(text) + 8)
+            } else {
+                #expect(back.frame.width == width)
+            }
+        }
+        // A custom back indicator changes the chevron's size.
+        let big = Fx.bar(try Fx.model(bar: BarAppearance(backIndicator: Size(width: 20, height: 30)), [Fx.home, Fx.top()]))
+        #expect(Fx.chevron(big)?.size == Size(width: 20, height: 30))
+    }
+
+    @Test("GEO-11: left items that supplement the back button start 6 after it")
+    func supplement() throws {
+        let bar = Fx.bar(try Fx.model([Fx.home, Fx.top(left: [Fx.text("close", "Close", width: 40)], supplement: true)]))
+        let back = try #require(bar.element(.backButton))
+        let close = try #require(bar.element(.barItem, id: "close"))
+        #expect(close.frame.minX == back.frame.maxX + 6)
+        #expect(close.frame.width == 48)
+    }
+
+    @Test("GEO-12: the title is centred when it fits, slid by a wide trailing group, truncated to the guide")
+    func title() throws {
+        let centred = Fx.bar(try Fx.model([Fx.home, Fx.top()]))
+        let t = try #require(centred.element(.title))
+        #expect(t.frame.midX == 195)
+        #expect(t.frame.width == TextMetrics.width("Detail", weight: .semibold))
+
+        let pushed = Fx.bar(try Fx.model([Fx.home, Fx.top(title: "Detail", right: [Fx.custom("wide", width: 200)])]))
+        let pt = try #require(pushed.element(.title))
+        let wide = try #require(pushed.element(.barItem, id: "wide"))
+        #expect(pt.frame.maxX == wide.frame.minX, "slid left just enough to clear the trailing group")
+
+        let long = String(repeating: "Very Long Title ", count: 10)
+        let cut = Fx.bar(try Fx.model([Fx.home, Fx.top(title: long)]))
+        let ct = try #require(cut.element(.title))
+        let back = try #require(cut.element(.backButton))
+        #expect(ct.frame.minX == back.frame.maxX + 6, "the guide starts after the back button (GEO-12: 69 + 6 = 75)")
+        #expect(ct.frame.maxX == 390 - 8, "and ends at W - m + 8")
+    }
+
+    @Test("GEO-5: era L back button view at (8,6) and at least 41 wide, chevron at (8,11.5)")
+    func legacyBack() throws {
+        let model = try Fx.seedPhone()
+        let bar = Fx.bar(model)
+        let path = try #require(BarTreeBuilderPath.find("backButton", in: bar.window))
+        let view = try #require(bar.window.descendant(at: path))
+        let textWidth = Fx.backText(model).map { 13 + 6 + TextMetrics.width($0) } ?? 13
+        #expect(view.frame == Rect(x: 8, y: 6, width: max(41, textWidth), height: 30))
+        #expect(view.className == "UINavigationItemButtonView")
+        #expect(!view.userInteractionEnabled, "HT-10: the bar decides, not the view")
+        #expect(Fx.chevron(bar) == Rect(x: 8, y: 20 + 11.5, width: 13, height: 21))
+        // The back column: full bar height, from the bar's edge to the view's right edge.
+        #expect(bar.columns.first?.frame == Rect(x: 0, y: 20, width: 8 + max(41, textWidth), height: 44))
+        #expect(bar.element(.backButton)?.frame == bar.columns.first?.frame)
+    }
+
+    @Test("GEO-14: era G platters are 44 high, capsules label + 12, circles 44")
+    func glass() throws {
+        let bar = Fx.bar(try Fx.model(.ios26, [Fx.home, Fx.top(right: [Fx.text("a", "A", width: 50), Fx.image("b")])]))
+        let a = try #require(bar.element(.barItem, id: "a"))
+        let b = try #require(bar.element(.barItem, id: "b"))
+        #expect(a.visibleFrame.midX == 390 - 16 - 31)
+        let platters = bar.drawing.compactMap { d -> Rect? in if case .platter(let r) = d { return r } else { return nil } }
+        #expect(platters.contains(Rect(x: 390 - 16 - 62, y: 47 + 5, width: 62, height: 44)))
+        #expect(platters.contains(Rect(x: 390 - 16 - 62 - 8 - 44, y: 52, width: 44, height: 44)))
+        // Hit rects meet in the middle of the 8-pt gap.
+        #expect(a.frame.minX == b.frame.maxX)
+    }
+
+    @Test("a hidden bar lays out nothing and draws nothing")
+    func hidden() throws {
+        let bar = Fx.bar(try Fx.model([Fx.home, Fx.top(bar: BarAppearance(hidden: true))]))
+        #expect(bar.hidden && bar.elements.isEmpty && bar.drawing.isEmpty && bar.slop == nil)
+        #expect(BarRegions.regions(bar).isEmpty)
+    }
+
+    @Test("items with the same id get distinct view ids")
+    func duplicateIds() throws {
+        let bar = Fx.bar(try Fx.model([Fx.home, Fx.top(right: [Fx.text("x", "A", width: 30), Fx.text("x", "B", width: 30)])]))
+        #expect(bar.roles["item.x"] == .item("x") && bar.roles["item.x#2"] == .item("x"))
+        #expect(bar.elements.filter { $0.id == "x" }.count == 2)
+    }
+
+    @Test("the mask is installed on ios10 only, and only for a custom back action (BB-13)")
+    func maskInstalled() throws {
+        #expect(Fx.bar(try Fx.seedPhone(backAction: .custom, policies: { $0.backInterception = .mask })).maskInstalled)
+        #expect(!Fx.bar(try Fx.seedPhone(backAction: .pop, policies: { $0.backInterception = .mask })).maskInstalled)
+        #expect(!Fx.bar(try Fx.seedPhone(backAction: .custom)).maskInstalled)
+        for profile in [Profile.ios11, .ios13, .ios14, .ios17, .ios26] {
+            let m = try Fx.model(profile, policies: { $0.backInterception = .mask }, [Fx.home, Fx.top(backAction: .custom)])
+            #expect(!Fx.bar(m).maskInstalled)
+        }
+    }
+}
+
+/// Finds a view's path by id.
+enum BarTreeBuilderPath {
+    static func find(_ id: String, in root: View) -> [Int]? {
+        if root.id == id { return [] }
+        for (i, child) in root.subviews.enumerated() {
+            if let p = find(id, in: child) { return [i] + p }
+        }
+        return nil
+    }
+}
+
+@Suite("Back title space (BarMetrics)")
+struct LayoutBackTitleSpaceTests {
+    @Test("BB-6: the room left of the centred title, after the chevron, its gap and the paddings")
+    func formula() throws {
+        let model = try Fx.model([Fx.home, Fx.top()])
+        let titleLeft = 195 - TextMetrics.width("Detail", weight: .semibold) / 2
+        #expect(BarMetrics.backTitleSpace(model: model, screenIndex: 1) == titleLeft - 6 - 8 - (8 + 13 + 6))
+    }
+
+    @Test("no back button: no room")
+    func none() throws {
+        #expect(BarMetrics.backTitleSpace(model: try Fx.model([Fx.home]), screenIndex: 0) == 0)
+        #expect(BarMetrics.backTitleSpace(model: try Fx.model([Fx.home, Fx.top(hidesBack: true)]), screenIndex: 1) == 0)
+        #expect(BarMetrics.backTitleSpace(model: try Fx.model([Fx.home, Fx.top(left: [Fx.custom("c")])]), screenIndex: 1) == 0)
+    }
+
+    @Test("a wide trailing group or supplementing left items leave less room; a narrower phone too")
+    func shrinks() throws {
+        let plain = BarMetrics.backTitleSpace(model: try Fx.model([Fx.home, Fx.top(title: "Settings")]), screenIndex: 1)
+        let wideRight = BarMetrics.backTitleSpace(
+            model: try Fx.model([Fx.home, Fx.top(title: "Settings", right: [Fx.custom("w", width: 150)])]), screenIndex: 1)
+        let supplement = BarMetrics.backTitleSpace(
+            model: try Fx.model([Fx.home, Fx.top(title: "Settings", left: [Fx.text("c", "C", width: 30)], supplement: true)]), screenIndex: 1)
+        let narrow = BarMetrics.backTitleSpace(model: try Fx.model(width: 320, [Fx.home, Fx.top(title: "Settings")]), screenIndex: 1)
+        #expect(wideRight < plain)
+        #expect(supplement == plain - 38, "the items (30 + 8) sit between the back button and the title guide")
+        #expect(narrow == plain - 35)
+    }
+
+    @Test("a back title that fits leaves the title centred; the layout and the space agree", arguments: [Profile.ios10, .ios17, .ios26])
+    func agrees(_ profile: Profile) throws {
+        let model = try Fx.model(profile, [Fx.home, Fx.top(title: "Detail")])
+        let bar = Fx.bar(model)
+        let space = BarMetrics.backTitleSpace(model: model, screenIndex: 1)
+        let back = try #require(bar.element(.backButton))
+        let title = try #require(bar.element(.title))
+        let textWidth = Fx.backText(model).map { TextMetrics.width($0) } ?? 0
+        #expect(textWidth <= space)
+        #expect(title.frame.midX == 195)
+        #expect(back.visibleFrame.maxX < title.frame.minX)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import NavModel
+
+@Suite("Bar SVG rendering")
+struct RenderTests {
+    static func svg(_ m: NavigationModel) throws -> String { try #require(BarRenderer.render(model: m)) }
+
+    static func tool(_ name: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        return (paths + ["/usr/bin", "/usr/local/bin"]).map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static let rsvg = tool("rsvg-convert")
+    static let python = tool("python3")
+
+    /// Runs a program; returns stdout, throws on a non-zero exit.
+    static func run(_ path: String, _ args: [String], stdin: Data? = nil) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw RenderFailure(message: "\(path) exited \(p.terminationStatus): \(String(decoding: errors, as: UTF8.self))")
+        }
+        return data
+    }
+
+    struct RenderFailure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    @Test("the same bar renders to the same bytes")
+    func deterministic() throws {
+        let m = try Fx.seedPhone(backAction: .custom, policies: { $0.backInterception = .mask }, right: [Fx.text("share", "Share", width: 40)])
+        #expect(try Self.svg(m) == (try Self.svg(m)))
+    }
+
+    @Test("text is escaped and numbers use the fixed format")
+    func escaping() throws {
+        let m = try Fx.model([Screen(id: "home", title: "A"), Fx.top(title: "<Fish & \"Chips\">")])
+        let s = try Self.svg(m)
+        #expect(s.contains("&lt;Fish &amp; &quot;Chips&quot;&gt;"))
+        #expect(!s.contains("<Fish"))
+        #expect(!s.contains("e+") && !s.contains(".000"))
+        #expect(SVGNumber.format(11.5) == "11.5" && SVGNumber.format(-0.001) == "0" && SVGNumber.format(1.005) == "1.01"
+            || SVGNumber.format(1.005) == "1")
+        #expect(SVGNumber.format(20.25) == "20.25" && SVGNumber.format(3) == "3" && SVGNumber.format(-2.5) == "-2.5")
+    }
+
+    @Test("every touch area is drawn with its category, and the legend lists each category shown")
+    func areasAndLegend() throws {
+        let m = try Fx.seedPhone(backAction: .custom, policies: { $0.backInterception = .mask }, right: [Fx.text("share", "Share", width: 40)])
+        let s = try Self.svg(m)
+        let regions = BarRegions.regions(Fx.bar(m))
+        #expect(s.components(separatedBy: "class=\"touch ").count - 1 == regions.count)
+        for c in [BarRenderer.Category.pop, .customBack, .itemAction, .deadZone, .swallowed] {
+            #expect(s.contains("class=\"swatch \(c.rawValue)\""), "legend entry \(c.rawValue)")
+            #expect(s.contains(XMLText.escape(c.legend)))
+        }
+        #expect(s.contains("class=\"overlay\""), "the mask is outlined")
+        #expect(s.contains("touch slop ("))
+    }
+
+    @Test("the SVG is well-formed XML", .enabled(if: RenderTests.python != nil, "python3 is not installed"))
+    func wellFormed() throws {
+        let m = try Fx.model(.ios26, [Fx.home, Fx.top(title: "Ünïcödé & <tags>", right: [Fx.text("a", "A&B", width: 30), Fx.image("b")])])
+        let script = "import sys, xml.dom.minidom; d = xml.dom.minidom.parseString(sys.stdin.buffer.read()); print(d.documentElement.tagName)"
+        let out = try Self.run(try #require(Self.python), ["-c", script], stdin: Data(try Self.svg(m).utf8))
+        #expect(String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "svg")
+    }
+
+    /// Decodes a PNG (8-bit RGB or RGBA, non-interlaced) with zlib and prints the RGB of each point.
+    static let pixelScript = """
+        import sys, zlib, struct
+        data = open(sys.argv[1], 'rb').read()
+        assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
+        pos, idat = 8, b''
+        while pos < len(data):
+            n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+            body = data[pos + 8:pos + 8 + n]
+            if kind == b'IHDR':
+                w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+            elif kind == b'IDAT':
+                idat += body
+            pos += 12 + n
+        assert depth == 8 and ctype in (2, 6)
+        bpp = 4 if ctype == 6 else 3
+        raw = zlib.decompress(idat)
+        stride = w * bpp
+        rows, prev, i = [], bytearray(stride), 0
+        for y in range(h):
+            f = raw[i]; line = bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
+            for x in range(stride):
+                a = line[x - bpp] if x >= bpp else 0
+                b = prev[x]
+                c = prev[x - bpp] if x >= bpp else 0
+                if f == 1: line[x] = (line[x] + a) & 255
+                elif f == 2: line[x] = (line[x] + b) & 255
+                elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+                elif f == 4:
+                    p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+            rows.append(line); prev = line
+        for arg in sys.argv[2:]:
+            x, y = map(int, arg.split(','))
+            px = rows[y][x * bpp:x * bpp + 3]
+            print(px[0], px[1], px[2])
+        """
+
+    @Test(
+        "rendered with librsvg, the back button's touch area shows the legend's pop colour",
+        .enabled(if: RenderTests.rsvg != nil && RenderTests.python != nil, "rsvg-convert (librsvg2-bin) or python3 is not installed"))
+    func pixels() throws {
+        let m = try Fx.model([Screen(id: "home", title: "Home"), Fx.top(right: [Fx.text("save", "Save", width: 40)])])
+        let s = try Self.svg(m)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navd-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svgURL = dir.appendingPathComponent("bar.svg")
+        let pngURL = dir.appendingPathComponent("bar.png")
+        try Data(s.utf8).write(to: svgURL)
+        _ = try Self.run(try #require(Self.rsvg), ["-f", "png", "-o", pngURL.path, svgURL.path])
+
+        // Where the legend put its swatches.
+        func swatchY(_ c: BarRenderer.Category) throws -> Int {
+            let marker = "class=\"swatch \(c.rawValue)\" x=\"8\" y=\""
+            let range = try #require(s.range(of: marker))
+            let digits = s[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+            return Int(try #require(Double(digits))) + 8
+        }
+        let bar = Fx.bar(m)
+        let back = try #require(bar.element(.backButton))
+        let save = try #require(bar.element(.barItem, id: "save"))
+        let points = [
+            "3,\(Int(back.frame.midY))",  // inside the back button's area, left of the chevron
+            "16,\(try swatchY(.pop))",
+            "\(Int(save.frame.maxX) - 2),\(Int(save.frame.minY) + 2)",  // the item's area, off its label
+            "16,\(try swatchY(.itemAction))",
+            "120,\(Int(back.frame.minY) + 2)",  // the swallowed bar
+            "16,\(try swatchY(.swallowed))",
+        ]
+        let out = try Self.run(try #require(Self.python), ["-c", Self.pixelScript, pngURL.path] + points)
+        let rgb = String(decoding: out, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").compactMap { Int($0) } }
+        #expect(rgb.count == 6)
+        func close(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 2 } }
+        #expect(close(rgb[0], rgb[1]), "back area \(rgb[0]) vs pop swatch \(rgb[1])")
+        #expect(close(rgb[2], rgb[3]), "item area \(rgb[2]) vs itemAction swatch \(rgb[3])")
+        #expect(close(rgb[4], rgb[5]), "bar \(rgb[4]) vs swallowed swatch \(rgb[5])")
+        #expect(!close(rgb[0], rgb[2]) && !close(rgb[0], rgb[4]), "the categories are distinguishable")
+        // The pop colour really is blue-dominant over the bar.
+        #expect(rgb[0][2] > rgb[0][0] + 40)
+    }
+}

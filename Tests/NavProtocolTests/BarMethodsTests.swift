@@ -1,0 +1,101 @@
+import JSONCore
+import NavModel
+import Testing
+@testable import NavProtocol
+
+@Suite("bar/* params and results on the wire")
+struct BarMethodsTests {
+    func reader(_ text: String) throws -> ParamReader { try ParamReader(try JSON.parse(text)) }
+
+    func error(_ body: () throws -> Void) -> RPCError? {
+        do { try body() } catch let e as RPCError { return e } catch { return nil }
+        return nil
+    }
+
+    @Test("bar/hitTest: point and trace decode; a bad point names its field")
+    func hitTestParams() throws {
+        let p = try BarHitTest.Params(from: try reader(#"{"sessionId":"s1","point":{"x":20,"y":40.5},"trace":true}"#))
+        #expect(p.sessionId == "s1" && p.point == Point(x: 20, y: 40.5) && p.trace)
+        #expect(try BarHitTest.Params(from: try reader(#"{"sessionId":"s1","point":{"x":1,"y":2}}"#)).trace == false)
+
+        let cases: [(String, String)] = [
+            (#"{"sessionId":"s1","point":{"x":"20","y":40}}"#, "point.x"),
+            (#"{"sessionId":"s1","point":{"x":20}}"#, "point.y"),
+            (#"{"sessionId":"s1"}"#, "point"),
+            (#"{"sessionId":"s1","point":[20,40]}"#, "point"),
+            (#"{"point":{"x":1,"y":2}}"#, "sessionId"),
+            (#"{"sessionId":"s1","point":{"x":1,"y":2},"trace":"yes"}"#, "trace"),
+        ]
+        for (text, path) in cases {
+            let e = error { _ = try BarHitTest.Params(from: try reader(text)) }
+            #expect(e?.code == -32602, "\(text)")
+            #expect(e?.data?["path"] == .string(path), "\(text)")
+            #expect(e?.data?["expected"] != nil)
+        }
+    }
+
+    @Test("bar/tap: ifVersion must be an integer")
+    func tapParams() throws {
+        let p = try BarTap.Params(from: try reader(#"{"sessionId":"s1","point":{"x":1,"y":2},"ifVersion":3}"#))
+        #expect(p.ifVersion == 3)
+        let e = error { _ = try BarTap.Params(from: try reader(#"{"sessionId":"s1","point":{"x":1,"y":2},"ifVersion":1.5}"#)) }
+        #expect(e?.code == -32602 && e?.data?["path"] == "ifVersion")
+    }
+
+    @Test("bar/render: only the svg format")
+    func renderParams() throws {
+        _ = try BarRender.Params(from: try reader(#"{"sessionId":"s1","format":"svg"}"#))
+        _ = try BarRender.Params(from: try reader(#"{"sessionId":"s1"}"#))
+        let e = error { _ = try BarRender.Params(from: try reader(#"{"sessionId":"s1","format":"png"}"#)) }
+        #expect(e?.code == -32602 && e?.data?["path"] == "format" && e?.data?["expected"] == "\"svg\"")
+    }
+
+    @Test("bar/diagnose: screenId is optional and must be a string")
+    func diagnoseParams() throws {
+        #expect(try BarDiagnose.Params(from: try reader(#"{"sessionId":"s1"}"#)).screenId == nil)
+        #expect(try BarDiagnose.Params(from: try reader(#"{"sessionId":"s1","screenId":"b"}"#)).screenId == "b")
+        #expect(error { _ = try BarDiagnose.Params(from: try reader(#"{"sessionId":"s1","screenId":7}"#)) }?.data?["path"] == "screenId")
+    }
+
+    @Test("HitResult: target, action, reason; the trace only when asked")
+    func hitResultJSON() throws {
+        let hit = BarHitResult(
+            target: HitTarget(kind: .backButton, screenId: "b"), action: .pop(to: "a"),
+            trace: [TraceStep(view: "navigationBar", frame: Rect(x: 0, y: 20, width: 320, height: 44), verdict: .hit, path: [0])],
+            hitView: "navigationBar")
+        let plain = BarHitTest.Result(hit, includeTrace: false).json
+        #expect(plain["target"] == ["kind": "backButton", "screenId": "b"])
+        #expect(plain["action"] == ["kind": "pop", "to": "a"])
+        #expect(plain["trace"] == nil && plain["hitView"] == "navigationBar")
+        let traced = BarHitTest.Result(hit, includeTrace: true).json
+        #expect(traced["trace"]?.arrayValue?.first?["verdict"] == "hit")
+        #expect(traced["trace"]?.arrayValue?.first?["frame"]?["y"] == .number(20))
+
+        let none = BarHitResult(target: HitTarget(kind: .none), action: .none, reason: .outsideBar).json(trace: false)
+        #expect(none["target"] == ["kind": "none"] && none["action"] == ["kind": "none"] && none["reason"] == "outsideBar")
+        #expect(HitAction.itemAction("save").json == ["kind": "itemAction", "itemId": "save"])
+        #expect(HitAction.customBack.json == ["kind": "customBack"])
+    }
+
+    @Test("bar/layout, bar/hitRegions and bar/tap results carry the fixed field names")
+    func results() throws {
+        var config = SessionConfig()
+        config.profile = .ios10
+        config.device = Device(width: 320, height: 480, statusBarHeight: 20)
+        let model = try NavigationModel(config: config, screens: [Screen(id: "a", title: "A"), Screen(id: "b", title: "B")])
+        let bar = try #require(BarLayoutEngine.layout(model: model))
+        let layout = BarLayout.Result(bar).json
+        #expect(layout["bar"] == ["x": .number(0), "y": .number(20), "width": .number(320), "height": .number(44)])
+        let back = try #require(layout["elements"]?.arrayValue?.first { $0["kind"] == "backButton" })
+        #expect(back["frame"]?["x"] == .number(0) && back["visibleFrame"] != nil)
+        #expect(layout["columns"]?.arrayValue?.isEmpty == false && layout["slop"]?["below"] == .number(15))
+
+        let regions = BarHitRegions.Result(BarRegions.regions(bar)).json
+        let first = try #require(regions["regions"]?.arrayValue?.first)
+        #expect(first["target"] != nil && first["action"] != nil && first["frame"] != nil)
+
+        let tap = BarTap.Result(hit: BarHitTesting.hitTest(bar, point: Point(x: 20, y: 40)), performed: true, version: 1).json
+        #expect(tap["performed"] == true && tap["version"] == .number(1) && tap["hit"]?["action"]?["kind"] == "pop")
+        #expect(BarTap.itemTapped(sessionId: "s", screenId: "b", itemId: "i", version: 2) == ["sessionId": "s", "screenId": "b", "itemId": "i", "version": .number(2)])
+    }
+}
