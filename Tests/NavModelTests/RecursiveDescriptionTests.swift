@@ -156,6 +156,32 @@ struct RecursiveDescriptionTests {
         }
     }
 
+    @Test("damaged dumps never crash: each either parses or names a line that exists")
+    func damagedDumps() {
+        var rng = SplitMix(seed: 0x5EED_0000)
+        let alphabet = Array("<>();'{}[]|=:;- \nxYES0.5")
+        let original = Array(Self.seedDump)
+        for _ in 0..<400 {
+            var text = original
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                let at = Int(rng.next() % UInt64(text.count))
+                switch rng.next() % 3 {
+                case 0: text.remove(at: at)
+                case 1: text.insert(alphabet[Int(rng.next() % UInt64(alphabet.count))], at: at)
+                default: text[at] = alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                }
+            }
+            let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            do {
+                let root = try RecursiveDescription.parse(String(text))
+                #expect(root.nodeCount >= 1)
+            } catch {
+                #expect(error.line >= 1 && error.line <= lineCount, "\(error)")
+                #expect(!error.message.isEmpty)
+            }
+        }
+    }
+
     @Test("tree limits stop large or deep dumps with the limit's name")
     func limits() {
         let wide = "<UIView: 0x1; frame = (0 0; 10 10)>" + String(repeating: "\n   | <UIView: 0x2; frame = (0 0; 1 1)>", count: 5)
@@ -192,5 +218,18 @@ extension String {
             return String(chars[..<i]) + replacement + String(chars[(i + t.count)...])
         }
         return self
+    }
+}
+
+/// A small deterministic generator, so a failing damaged dump can be reproduced.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
