@@ -45,6 +45,7 @@
   "Seconds a request waits for its reply."
   :type 'number)
 
+(eval-and-compile
 (defconst navd-methods
   '(("$/cancelRequest" . navd-cancel-request)
     ("bar/diagnose" . navd-bar-diagnose)
@@ -79,7 +80,7 @@
   "Every wire method and the function that calls it.")
 
 (defconst navd--notification-methods '("exit" "$/cancelRequest")
-  "Methods sent as notifications.")
+  "Methods sent as notifications."))
 
 (defvar navd-notification-functions nil
   "Functions called with (CONNECTION METHOD PARAMS) for every notification.
@@ -107,7 +108,8 @@ else /tmp/navd-UID/navd.sock."
           (t (format "/tmp/navd-%d/navd.sock" (user-uid))))))
 
 (defun navd--dispatch-notification (connection method params)
-  "Hands METHOD (a symbol) and PARAMS from CONNECTION to `navd-notification-functions'."
+  "Hands CONNECTION's notification METHOD (a symbol) with PARAMS to the hook.
+The hook is `navd-notification-functions'."
   (run-hook-with-args 'navd-notification-functions connection (symbol-name method) params))
 
 (defun navd--refuse-request (_connection method _params)
@@ -177,17 +179,21 @@ An error reply signals `navd-error' with data (CODE MESSAGE DATA)."
   "The data of ERR, a `navd-error' condition."
   (nth 3 err))
 
-(dolist (entry navd-methods)
-  (let ((method (car entry))
-        (name (cdr entry)))
-    (defalias name
-      (if (member method navd--notification-methods)
-          (lambda (&optional params connection)
-            (navd-notify method params connection))
-        (lambda (&optional params connection)
-          (navd-request method params connection)))
-      (format "Calls navd's `%s' with PARAMS (a plist of wire names) on CONNECTION.
-CONNECTION defaults to the commands' connection.  See docs/protocol.md." method))))
+(defmacro navd--define-methods ()
+  "Defines one function per entry of `navd-methods'."
+  `(progn
+     ,@(mapcar
+        (lambda (entry)
+          (let ((method (car entry)))
+            `(defun ,(cdr entry) (&optional params connection)
+               ,(format "Calls navd's `%s' with PARAMS (a plist of wire names).
+CONNECTION defaults to the commands' connection.  See docs/protocol.md." method)
+               ,(if (member method navd--notification-methods)
+                    `(navd-notify ,method params connection)
+                  `(navd-request ,method params connection)))))
+        navd-methods)))
+
+(navd--define-methods)
 
 ;;; Formatting
 
@@ -261,7 +267,8 @@ CONNECTION defaults to the commands' connection.  See docs/protocol.md." method)
     (setq navd--session sid)))
 
 (defmacro navd--reporting (&rest body)
-  "Runs BODY, shows its string in the echo area and returns it; errors become messages."
+  "Runs BODY, shows its string in the echo area and returns it.
+A `navd-error' becomes a message."
   `(condition-case err
        (let ((text (progn ,@body)))
          (message "%s" text)
@@ -337,7 +344,8 @@ colour (#RRGGBB, rgb(...), a system colour name).  Empty: the default session."
             (json-serialize (or params (make-hash-table)) :null-object nil :false-object :json-false))))
 
 (defun navd--watch-notification (connection method params)
-  "Appends METHOD and PARAMS to *navd-notifications* when CONNECTION watches its session."
+  "Appends METHOD and PARAMS to *navd-notifications*.
+Only when CONNECTION watches the notification's session."
   (when (member (cons connection (plist-get params :sessionId)) navd--watched)
     (with-current-buffer (get-buffer-create "*navd-notifications*")
       (let ((inhibit-read-only t)
