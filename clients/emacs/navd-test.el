@@ -69,6 +69,21 @@
      (unwind-protect (progn ,@body)
        (navd-close ,var))))
 
+(defvar navd-test--answered (make-hash-table :test #'equal)
+  "Method -> whether the shared daemon answers it.")
+
+(defun navd-test--require (conn &rest methods)
+  "Skips the test, saying why, when the daemon answers one of METHODS with -32601."
+  (dolist (method methods)
+    (let ((known (gethash method navd-test--answered 'unknown)))
+      (when (eq known 'unknown)
+        (setq known (condition-case err
+                        (progn (navd-request method nil conn) t)
+                      (navd-error (/= (navd-error-code err) -32601))))
+        (puthash method known navd-test--answered))
+      (unless known
+        (ert-skip (format "the daemon does not answer %s" method))))))
+
 (defun navd-test--two-screens (conn)
   "A session [Settings, General] on CONN (SEMANTICS BT-02)."
   (plist-get (navd-session-create
@@ -114,6 +129,7 @@
 
 (ert-deftest navd-back-title-BT-02 ()
   (navd-test--with-connection conn
+    (navd-test--require conn "title/back")
     (let* ((sid (navd-test--two-screens conn))
            (back (navd-title-back (list :sessionId sid) conn)))
       (should (equal (plist-get back :title) "Settings"))
@@ -123,6 +139,7 @@
 
 (ert-deftest navd-tint-COL-V03-V14 ()
   (navd-test--with-connection conn
+    (navd-test--require conn "tint/resolve")
     (should (equal (plist-get (navd-tint-resolve (list :color "#007AFF") conn) :foreground) "#FFFFFF"))
     (should (equal (plist-get (navd-tint-resolve (list :color "#BABABA") conn) :foreground) "#000000"))
     (should (string-match-p "#FFFFFF → #000000" (navd-tint "#FFFFFF")))
@@ -133,6 +150,7 @@
 
 (ert-deftest navd-hit-test-back-button ()
   (navd-test--with-connection conn
+    (navd-test--require conn "bar/layout" "bar/hitTest")
     (let* ((sid (navd-test--two-screens conn))
            (y (navd-test--bar-middle-y conn sid))
            (hit (navd-bar-hit-test (list :sessionId sid :point (list :x 15 :y y)) conn)))
@@ -146,10 +164,10 @@
     (let ((err (should-error (navd-stack-get (list :sessionId "no-such-session") conn) :type 'navd-error)))
       (should (= (navd-error-code err) 1001)))
     (let* ((sid (navd-test--two-screens conn))
-           (err (should-error (navd-bar-hit-test (list :sessionId sid :point (list :x "left" :y 1)) conn)
+           (err (should-error (navd-session-configure (list :sessionId sid :device (list :width "wide")) conn)
                               :type 'navd-error)))
       (should (= (navd-error-code err) -32602))
-      (should (equal (plist-get (navd-error-data err) :path) "point.x"))
+      (should (equal (plist-get (navd-error-data err) :path) "device.width"))
       (navd-session-close (list :sessionId sid) conn))
     (should (= (navd-error-code (should-error (navd-request "no/such/method" nil conn) :type 'navd-error))
                -32601))))

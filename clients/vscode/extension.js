@@ -79,15 +79,32 @@ function createExtension(context) {
     const client = state.client;
     const sessionId = state.sessionId;
     if (!client || !sessionId) return;
-    const [back, tint] = await Promise.all([
+    const [back, tint] = await Promise.allSettled([
       client.titleBack({ sessionId }),
       client.tintResolve({ sessionId }),
     ]);
-    const title = back.display === 'hidden' ? '(no back)' : back.title == null ? '‹' : `‹ ${back.title}`;
-    statusItem.text = `$(arrow-left) ${title}  $(symbol-color) ${tint.foreground} on ${tint.background}`;
-    statusItem.tooltip = `navd session ${sessionId}\nBack title: ${format.backTitle(back)}\nTint: ${format.tint(tint)}`;
+    const parts = [];
+    const tooltip = [`navd session ${sessionId}`];
+    if (back.status === 'fulfilled') {
+      const b = back.value;
+      parts.push(`$(arrow-left) ${b.display === 'hidden' ? '(no back)' : b.title == null ? '‹' : `‹ ${b.title}`}`);
+      tooltip.push(`Back title: ${format.backTitle(b)}`);
+    } else {
+      tooltip.push(`Back title: ${back.reason.rpcMessage || back.reason.message}`);
+    }
+    if (tint.status === 'fulfilled') {
+      parts.push(`$(symbol-color) ${tint.value.foreground} on ${tint.value.background}`);
+      tooltip.push(`Tint: ${format.tint(tint.value)}`);
+    } else {
+      tooltip.push(`Tint: ${tint.reason.rpcMessage || tint.reason.message}`);
+    }
+    statusItem.text = parts.length ? parts.join('  ') : `navd: ${sessionId}`;
+    statusItem.tooltip = tooltip.join('\n');
     statusItem.show();
-    state.status = { back, tint };
+    state.status = {
+      back: back.status === 'fulfilled' ? back.value : null,
+      tint: tint.status === 'fulfilled' ? tint.value : null,
+    };
     if (state.panel) await renderPanel();
     state.events.emit('status', state.status);
   }
@@ -153,16 +170,21 @@ function createExtension(context) {
       return `Tint: ${format.tint(await client.tintResolve(params))}`;
     }),
     'navd.hitTest': (point) => run(async () => {
-      const sessionId = await ensureSession();
       const input = point !== undefined ? point : await vscode.window.showInputBox({ prompt: 'Window point x,y' });
       if (input === undefined) return undefined;
       const [x, y] = String(input).split(/[\s,]+/).filter(Boolean).map(Number);
       if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error('give the point as x,y');
+      const sessionId = await ensureSession();
       return `Hit: ${format.hit(x, y, await state.client.barHitTest({ sessionId, point: { x, y } }))}`;
     }),
     'navd.showBar': () => run(async () => {
-      await ensureSession();
-      if (!state.methods.includes('bar/render')) return 'This navd has no bar/render';
+      const sessionId = await ensureSession();
+      try {
+        await state.client.barRender({ sessionId, format: 'svg' });
+      } catch (error) {
+        if (error.code === -32601) return 'This navd has no bar/render';
+        throw error;
+      }
       if (!state.panel) {
         state.panel = vscode.window.createWebviewPanel('navdBar', 'navd bar', vscode.ViewColumn.Beside, {});
         state.panel.onDidDispose(() => { state.panel = null; });

@@ -1,6 +1,8 @@
 """bar/layout, bar/hitTest, bar/hitRegions, bar/render, bar/tap, gesture/popTest, bar/diagnose
 and tree/hitTest helpers."""
 
+import pytest
+
 from navd_client import point
 
 
@@ -9,6 +11,7 @@ def _bar_middle_y(client, session_id):
     return bar["y"] + bar["height"] / 2
 
 
+@pytest.mark.navd_method("bar/layout")
 def test_layout_places_the_back_button_and_title(navd_client, two_screens):
     layout = navd_client.bar_layout(two_screens)
     bar = layout["bar"]
@@ -20,6 +23,7 @@ def test_layout_places_the_back_button_and_title(navd_client, two_screens):
         assert set(element["visibleFrame"]) == {"x", "y", "width", "height"}
 
 
+@pytest.mark.navd_method("bar/layout", "bar/hitTest")
 def test_hit_test_on_the_back_button_pops(navd_client, two_screens):
     y = _bar_middle_y(navd_client, two_screens)
     hit = navd_client.bar_hit_test(two_screens, point(15, y))
@@ -28,6 +32,7 @@ def test_hit_test_on_the_back_button_pops(navd_client, two_screens):
     assert "trace" not in hit
 
 
+@pytest.mark.navd_method("bar/hitTest")
 def test_hit_test_below_the_bar_is_content_and_trace_on_request(navd_client, two_screens):
     hit = navd_client.bar_hit_test(two_screens, point(200, 400), trace=True)
     assert hit["target"]["kind"] == "content"
@@ -35,18 +40,21 @@ def test_hit_test_below_the_bar_is_content_and_trace_on_request(navd_client, two
     assert isinstance(hit["trace"], list)
 
 
+@pytest.mark.navd_method("bar/hitRegions")
 def test_hit_regions_cover_the_back_button(navd_client, two_screens):
     regions = navd_client.bar_hit_regions(two_screens)["regions"]
     backs = [r for r in regions if r["target"]["kind"] == "backButton"]
     assert backs and backs[0]["action"]["kind"] == "pop"
 
 
+@pytest.mark.navd_method("bar/render")
 def test_render_returns_svg(navd_client, two_screens):
     svg = navd_client.bar_render(two_screens, format="svg")["svg"]
     assert svg.lstrip().startswith("<svg") or svg.lstrip().startswith("<?xml")
     assert "<rect" in svg
 
 
+@pytest.mark.navd_method("bar/layout", "bar/tap")
 def test_tap_on_the_back_button_pops_and_notifies(navd_client, other_client, two_screens):
     other_client.session_subscribe(two_screens, topics=["stack"])
     y = _bar_middle_y(navd_client, two_screens)
@@ -58,6 +66,7 @@ def test_tap_on_the_back_button_pops_and_notifies(navd_client, other_client, two
     assert change.params["version"] == tapped["version"]
 
 
+@pytest.mark.navd_method("bar/hitRegions", "bar/tap")
 def test_tap_on_an_item_sends_item_tapped(navd_client, other_client, navd_session):
     navd_client.stack_set(navd_session, [{"id": "home", "title": "Home",
                                           "item": {"rightItems": [{"id": "add", "system": "add"}]}}])
@@ -72,6 +81,7 @@ def test_tap_on_an_item_sends_item_tapped(navd_client, other_client, navd_sessio
     assert event.params["screenId"] == "home" and event.params["itemId"] == "add"
 
 
+@pytest.mark.navd_method("bar/layout", "bar/tap")
 def test_custom_back_sends_back_requested(navd_client, other_client, two_screens):
     navd_client.screen_update(two_screens, "general", {"backAction": "custom"})
     other_client.session_subscribe(two_screens)
@@ -83,6 +93,7 @@ def test_custom_back_sends_back_requested(navd_client, other_client, two_screens
     assert len(navd_client.stack_get(two_screens)["screens"]) == 2
 
 
+@pytest.mark.navd_method("gesture/popTest")
 def test_pop_gesture_begins_at_the_edge_only(navd_client, two_screens):
     assert navd_client.gesture_pop_test(two_screens, point(5, 400))["begins"] is True
     away = navd_client.gesture_pop_test(two_screens, point(200, 400))
@@ -90,6 +101,7 @@ def test_pop_gesture_begins_at_the_edge_only(navd_client, two_screens):
     assert isinstance(away["reason"], str)
 
 
+@pytest.mark.navd_method("bar/diagnose")
 def test_diagnose_reports_small_touch_targets(navd_client, navd_session):
     navd_client.stack_set(navd_session, [
         {"id": "home", "title": "Home"},
@@ -110,6 +122,7 @@ TREE = {"class": "UIView", "id": "R", "frame": {"x": 0, "y": 0, "width": 320, "h
                                     "subviews": []}]}]}
 
 
+@pytest.mark.navd_method("tree/hitTest")
 def test_tree_hit_test_HT_01_HT_03_HT_05(navd_client):
     assert navd_client.tree_hit_test(TREE, point(10, 10))["view"]["id"] == "A"
     assert navd_client.tree_hit_test(TREE, point(120, 120))["view"]["id"] == "R"
@@ -120,6 +133,7 @@ def test_tree_hit_test_HT_01_HT_03_HT_05(navd_client):
     assert isinstance(inner["trace"], list)
 
 
+@pytest.mark.navd_method("tree/hitTest")
 def test_tree_hit_test_reads_recursive_description(navd_client):
     text = ("<UIView: 0x1; frame = (0 0; 320 480); layer = <CALayer: 0x2>>\n"
             "   | <UIButton: 0x3; frame = (10 10; 100 44); opaque = NO; layer = <CALayer: 0x4>>\n")

@@ -45,6 +45,7 @@ def test_initialize_lists_every_method_and_framing(navd_client):
 
 
 def test_daemon_status_counts_connections(navd_client, other_client):
+    other_client.daemon_status()  # the daemon has taken this connection in
     status = navd_client.daemon_status()
     assert status["pid"] > 0
     assert status["uptimeMs"] >= 0
@@ -70,9 +71,9 @@ def test_unknown_method_raises_navd_error(navd_client):
 
 def test_invalid_params_name_the_field(navd_client, navd_session):
     with pytest.raises(NavdError) as caught:
-        navd_client.bar_hit_test(navd_session, {"x": "left", "y": 10})
+        navd_client.session_configure(navd_session, device={"width": "wide"})
     assert caught.value.code == ErrorCode.INVALID_PARAMS
-    assert caught.value.data["path"] == "point.x"
+    assert caught.value.data["path"] == "device.width"
     assert caught.value.data["expected"]
 
 

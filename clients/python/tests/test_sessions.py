@@ -45,6 +45,7 @@ def test_session_list_shows_depth_and_subscribers(navd_client, two_screens):
     assert "name" in entry and "version" in entry
 
 
+@pytest.mark.navd_method("title/back")
 def test_snapshot_restores_into_an_equal_session(navd_client, two_screens):
     document = navd_client.session_snapshot(two_screens)["document"]
     restored = navd_client.session_restore(document, name="copy")

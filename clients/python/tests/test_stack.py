@@ -49,6 +49,7 @@ def test_if_version_mismatch_changes_nothing(navd_client, two_screens):
     assert navd_client.stack_push(two_screens, {"id": "ok"}, if_version=version)["version"] == version + 1
 
 
+@pytest.mark.navd_method("title/back")
 def test_screen_update_changes_the_back_title(navd_client, two_screens):
     navd_client.screen_update(two_screens, "settings", {"item": {"backButtonTitle": "Prefs"}})
     back = navd_client.title_back(two_screens)
@@ -62,6 +63,7 @@ def test_screen_update_unknown_screen_is_1002(navd_client, two_screens):
     assert caught.value.code == ErrorCode.UNKNOWN_SCREEN
 
 
+@pytest.mark.navd_method("tint/resolve")
 def test_bar_update_session_wide_and_per_screen(navd_client, two_screens):
     version = navd_client.bar_update(two_screens, {"barTintColor": "#000000"})["version"]
     assert navd_client.tint_resolve(two_screens)["foreground"] == "#FFFFFF"

@@ -3,6 +3,7 @@
 import pytest
 
 
+@pytest.mark.navd_method("title/back")
 def test_back_title_is_the_previous_title_BT_02(navd_client, two_screens):
     back = navd_client.title_back(two_screens)
     assert back["title"] == "Settings"
@@ -12,12 +13,14 @@ def test_back_title_is_the_previous_title_BT_02(navd_client, two_screens):
     assert back["menu"] == ["Settings"]
 
 
+@pytest.mark.navd_method("title/back")
 def test_back_title_of_the_root_is_hidden_BT_01(navd_client, two_screens):
     back = navd_client.title_back(two_screens, screen_id="settings")
     assert back["title"] is None
     assert back["source"] == "none"
 
 
+@pytest.mark.navd_method("title/back")
 def test_back_item_wins_BT_05(navd_client, two_screens):
     navd_client.screen_update(two_screens, "settings", {
         "item": {"backButtonTitle": "Contacts", "backItem": {"title": "Cancel"}}})
@@ -25,6 +28,7 @@ def test_back_item_wins_BT_05(navd_client, two_screens):
     assert (back["title"], back["source"]) == ("Cancel", "backItem")
 
 
+@pytest.mark.navd_method("title/previous")
 def test_title_previous(navd_client, two_screens):
     previous = navd_client.title_previous(two_screens)
     assert previous["title"] == "Settings"
@@ -37,6 +41,7 @@ def test_title_previous(navd_client, two_screens):
     ("#B9B9B9", "#FFFFFF"),   # COL-V13
     ("#BABABA", "#000000"),   # COL-V14
 ])
+@pytest.mark.navd_method("tint/resolve")
 def test_tint_for_a_colour_yiq(navd_client, color, foreground):
     tint = navd_client.tint_resolve(color=color)
     assert tint["foreground"] == foreground
@@ -44,6 +49,7 @@ def test_tint_for_a_colour_yiq(navd_client, color, foreground):
     assert tint["background"] == color
 
 
+@pytest.mark.navd_method("tint/resolve")
 def test_tint_wcag_picks_the_higher_contrast_COL_V03(navd_client):
     yiq = navd_client.tint_resolve(color="#007AFF")
     wcag = navd_client.tint_resolve(color="#007AFF", method="wcag")
@@ -53,6 +59,7 @@ def test_tint_wcag_picks_the_higher_contrast_COL_V03(navd_client):
     assert wcag["contrast"]["white"] == pytest.approx(4.02, abs=0.01)
 
 
+@pytest.mark.navd_method("tint/resolve")
 def test_tint_blends_translucent_colours_over_the_backdrop_COL_A1(navd_client):
     tint = navd_client.tint_resolve(color="rgba(0,0,0,0.5)")
     assert tint["foreground"] == "#FFFFFF"
@@ -60,6 +67,7 @@ def test_tint_blends_translucent_colours_over_the_backdrop_COL_A1(navd_client):
     assert over_black["foreground"] == "#FFFFFF"
 
 
+@pytest.mark.navd_method("tint/resolve")
 def test_tint_of_the_top_screens_bar(navd_client, two_screens):
     navd_client.bar_update(two_screens, {"barTintColor": "#101010"})
     tint = navd_client.tint_resolve(two_screens)

@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('assert');
 const { METHODS, NavdClient, NavdError, socketPath } = require('../client');
-const { startDaemon } = require('./daemon');
+const { startDaemon, requires } = require('./daemon');
 
 let daemon;
 let client;
@@ -54,7 +54,8 @@ test('a helper for every method the daemon answers', async () => {
   }
 });
 
-test('title/back: the previous title (BT-02)', async () => {
+test('title/back: the previous title (BT-02)', async (t) => {
+  if (!await requires(t, client, 'title/back')) return;
   const sessionId = await twoScreens();
   const back = await client.titleBack({ sessionId });
   assert.strictEqual(back.title, 'Settings');
@@ -62,7 +63,8 @@ test('title/back: the previous title (BT-02)', async () => {
   await client.sessionClose({ sessionId });
 });
 
-test('tint/resolve: colours and the bar (COL-V03, COL-V13, COL-V14)', async () => {
+test('tint/resolve: colours and the bar (COL-V03, COL-V13, COL-V14)', async (t) => {
+  if (!await requires(t, client, 'tint/resolve')) return;
   assert.strictEqual((await client.tintResolve({ color: '#007AFF' })).foreground, '#FFFFFF');
   assert.strictEqual((await client.tintResolve({ color: '#B9B9B9' })).foreground, '#FFFFFF');
   assert.strictEqual((await client.tintResolve({ color: '#BABABA' })).foreground, '#000000');
@@ -72,7 +74,8 @@ test('tint/resolve: colours and the bar (COL-V03, COL-V13, COL-V14)', async () =
   await client.sessionClose({ sessionId });
 });
 
-test('bar/hitTest: the back button pops', async () => {
+test('bar/hitTest: the back button pops', async (t) => {
+  if (!await requires(t, client, 'bar/layout', 'bar/hitTest')) return;
   const sessionId = await twoScreens();
   const hit = await client.barHitTest({ sessionId, point: { x: 15, y: await barMiddleY(sessionId) } });
   assert.strictEqual(hit.target.kind, 'backButton');
@@ -84,8 +87,8 @@ test('errors reject with NavdError', async () => {
   await assert.rejects(client.stackGet({ sessionId: 'no-such-session' }),
     (e) => e instanceof NavdError && e.code === 1001);
   const sessionId = await twoScreens();
-  await assert.rejects(client.barHitTest({ sessionId, point: { x: 'left', y: 1 } }),
-    (e) => e instanceof NavdError && e.code === -32602 && e.data.path === 'point.x');
+  await assert.rejects(client.sessionConfigure({ sessionId, device: { width: 'wide' } }),
+    (e) => e instanceof NavdError && e.code === -32602 && e.data.path === 'device.width');
   await assert.rejects(client.request('no/such/method'), (e) => e.code === -32601);
   await client.sessionClose({ sessionId });
 });

@@ -48,3 +48,29 @@ async function startDaemon() {
 }
 
 module.exports = { startDaemon, repo };
+
+const answered = new Map();
+
+/**
+ * True when the daemon behind `client` answers every one of `methods`; otherwise marks the test
+ * `t` skipped, saying which one it lacks (-32601), and returns false.
+ */
+async function requires(t, client, ...methods) {
+  for (const method of methods) {
+    if (!answered.has(method)) {
+      try {
+        await client.request(method, {});
+        answered.set(method, true);
+      } catch (error) {
+        answered.set(method, error.code !== -32601);
+      }
+    }
+    if (!answered.get(method)) {
+      t.skip(`the daemon does not answer ${method}`);
+      return false;
+    }
+  }
+  return true;
+}
+
+module.exports.requires = requires;

@@ -6,7 +6,7 @@ const { once } = require('events');
 const Module = require('module');
 const { NavdClient } = require('../client');
 const { createFakeVscode } = require('./fake-vscode');
-const { startDaemon } = require('./daemon');
+const { startDaemon, requires } = require('./daemon');
 
 const fake = createFakeVscode();
 const realLoad = Module._load;
@@ -44,7 +44,8 @@ test('registers every contributed command', () => {
   for (const { command } of manifest.contributes.commands) assert.ok(fake.registered.has(command), command);
 });
 
-test('connect follows the only session and shows back title and tint in the status bar', async () => {
+test('connect follows the only session and shows back title and tint in the status bar', async (t) => {
+  if (!await requires(t, driver, 'title/back', 'tint/resolve')) return;
   const text = await fake.vscode.commands.executeCommand('navd.connect');
   assert.match(text, new RegExp(`following session ${sessionId}`));
   const item = fake.statusItems[0];
@@ -53,28 +54,40 @@ test('connect follows the only session and shows back title and tint in the stat
   assert.match(item.text, /#[0-9A-F]{6} on #[0-9A-F]{6}/);
 });
 
-test('back title, tint and hit test commands answer in a message', async () => {
+test('the back title command answers in a message', async (t) => {
+  if (!await requires(t, driver, 'title/back')) return;
   const back = await fake.vscode.commands.executeCommand('navd.backTitle');
   assert.match(back, /^Back title: ‹ Settings/);
+  assert.strictEqual(fake.shown.info.at(-1), back);
+});
+
+test('the tint command answers for a colour and for the bar', async (t) => {
+  if (!await requires(t, driver, 'tint/resolve')) return;
   const tint = await fake.vscode.commands.executeCommand('navd.tint', '#FFFFFF');
   assert.match(tint, /#FFFFFF → #000000/);
   fake.answers.inputBox.push('');
   const barTint = await fake.vscode.commands.executeCommand('navd.tint');
   assert.match(barTint, /^Tint: #/);
+  assert.deepStrictEqual(fake.shown.info.slice(-2), [tint, barTint]);
+});
+
+test('the hit test command answers in a message', async (t) => {
+  if (!await requires(t, driver, 'bar/layout', 'bar/hitTest')) return;
   const { bar } = await driver.barLayout({ sessionId });
   fake.answers.inputBox.push(`15,${bar.y + bar.height / 2}`);
   const hit = await fake.vscode.commands.executeCommand('navd.hitTest');
   assert.match(hit, /backButton.*pop to settings/);
-  assert.deepStrictEqual(fake.shown.info.slice(-4), [back, tint, barTint, hit]);
+  assert.strictEqual(fake.shown.info.at(-1), hit);
   assert.deepStrictEqual(fake.shown.errors, []);
 });
 
-test('the status bar follows change notifications', { timeout: 10000 }, async () => {
+test('the status bar follows change notifications', { timeout: 10000 }, async (t) => {
+  if (!await requires(t, driver, 'title/back', 'tint/resolve')) return;
   const updated = once(api.state.events, 'status');
   await driver.barUpdate({ sessionId, appearance: { barTintColor: '#000000' } });
   await driver.screenUpdate({ sessionId, screenId: 'settings', changes: { title: 'Preferences' } });
   await updated;
-  // Wait until both changes are reflected (each didChange triggers one refresh).
+  // Each didChange triggers one refresh; wait for the one that shows both changes.
   while (!/‹ Preferences/.test(fake.statusItems[0].text)) await once(api.state.events, 'status');
   assert.match(fake.statusItems[0].text, /#FFFFFF on #000000/);
 });
@@ -88,9 +101,9 @@ test('the watch channel lists notifications', async () => {
   assert.ok(channel.lines.some((l) => /session\/didChange v\d+ stack push third/.test(l)), channel.lines.join('\n'));
 });
 
-test('the bar panel shows bar/render when the daemon has it', async () => {
+test('the bar panel shows bar/render when the daemon has it', async (t) => {
   const text = await fake.vscode.commands.executeCommand('navd.showBar');
-  if (api.state.methods.includes('bar/render')) {
+  if (await requires(t, driver, 'bar/render')) {
     assert.strictEqual(text, undefined);
     assert.match(fake.panels[0].webview.html, /<svg/);
     const rerendered = once(api.state.events, 'render');
@@ -98,6 +111,7 @@ test('the bar panel shows bar/render when the daemon has it', async () => {
     await rerendered;
   } else {
     assert.strictEqual(text, 'This navd has no bar/render');
+    assert.strictEqual(fake.shown.info.at(-1), text);
   }
 });
 

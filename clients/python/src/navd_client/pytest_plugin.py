@@ -7,17 +7,35 @@ Fixtures:
 - ``navd_client``: a :class:`navd_client.Client` connected to it, closed after the test.
 - ``navd_session``: the id of a fresh session (``session/create`` with defaults), closed after.
 
+Marker: ``@pytest.mark.navd_method("title/back", ...)`` skips the test, saying why, when the
+daemon under test answers one of the methods with -32601 (method not found).
+
 Options: ``--navd-socket PATH`` (use a running daemon), ``--navd-bin PATH`` (the executable to
 start; default ``$NAVD_BIN``, else ``.build/debug/navd`` above the working directory, else ``navd``).
 """
 
-from typing import Iterator, Optional
+from typing import Dict, Iterator, Optional, Tuple
 
 import pytest
 
 from .client import Client
 from .daemon import Daemon
-from .errors import NavdError
+from .errors import ErrorCode, NavdError
+
+_answered: Dict[Tuple[str, str], bool] = {}
+
+
+def daemon_answers(socket_path: str, method: str) -> bool:
+    """True unless the daemon at ``socket_path`` replies -32601 to ``method`` (cached per run)."""
+    key = (socket_path, method)
+    if key not in _answered:
+        with Client.connect(socket_path) as probe:
+            try:
+                probe.request(method, {})
+                _answered[key] = True
+            except NavdError as error:
+                _answered[key] = error.code != ErrorCode.METHOD_NOT_FOUND
+    return _answered[key]
 
 
 class ExistingDaemon:
@@ -34,6 +52,22 @@ def pytest_addoption(parser: "pytest.Parser") -> None:
                     help="test against the navd already listening on PATH")
     group.addoption("--navd-bin", action="store", default=None, metavar="PATH",
                     help="the navd executable to start (default: $NAVD_BIN, .build/debug/navd, PATH)")
+
+
+def pytest_configure(config: "pytest.Config") -> None:
+    config.addinivalue_line(
+        "markers", "navd_method(*methods): skip unless the daemon under test answers these methods")
+
+
+@pytest.fixture(autouse=True)
+def _navd_method_marker(request: "pytest.FixtureRequest") -> None:
+    marker = request.node.get_closest_marker("navd_method")
+    if marker is None:
+        return
+    daemon = request.getfixturevalue("navd_daemon")
+    missing = [m for m in marker.args if not daemon_answers(daemon.socket_path, m)]
+    if missing:
+        pytest.skip("the daemon does not answer " + ", ".join(missing))
 
 
 @pytest.fixture(scope="session")

@@ -8,10 +8,11 @@ Normalisation (the same in every client):
 
 - a key named in ``volatile`` (``"pid"``), or ``"parent.key"`` for a key under a given parent
   key (``"serverInfo.version"``), has its value replaced by ``"<volatile>"``;
-- the value of a key named in ``ids`` (``"sessionId"``, ``"subscriptionId"``) is replaced by
-  ``"<KEY:N>"``, N counting the distinct values of that key in order of first appearance, in
-  sends and receives alike. Replaying, a send's placeholder is turned back into the value the
-  daemon generated for it.
+- in a message from the daemon, the value of a key named in ``ids`` (``"sessionId"``,
+  ``"subscriptionId"``) is replaced by ``"<KEY:N>"``, N counting the distinct values of that key
+  in order of first appearance; in a message to the daemon, a value already seen that way is
+  written as its placeholder (values the client chose itself stay as they are). Replaying, a
+  send's placeholder is turned back into the value the daemon gave it this time.
 """
 
 import json
@@ -48,20 +49,24 @@ class Normaliser:
             self._actual[placeholder] = value
         return placeholder
 
-    def normalise(self, value: Any, parent: str = "") -> Any:
-        """``value`` with volatile fields and generated ids replaced by placeholders."""
+    def normalise(self, value: Any, parent: str = "", bind: bool = True) -> Any:
+        """``value`` (from the daemon) with volatile fields and generated ids replaced by placeholders.
+
+        With ``bind`` false (a message to the daemon) only ids already seen are replaced.
+        """
         if isinstance(value, dict):
             out = {}
             for key, item in value.items():
-                if key in self.volatile or f"{parent}.{key}" in self.volatile:
+                if bind and (key in self.volatile or f"{parent}.{key}" in self.volatile):
                     out[key] = VOLATILE
                 elif key in self.ids and isinstance(item, (str, int)) and not isinstance(item, bool):
-                    out[key] = self._bind(key, item)
+                    known = self._placeholders.get((key, json.dumps(item)))
+                    out[key] = self._bind(key, item) if bind else (known or item)
                 else:
-                    out[key] = self.normalise(item, key)
+                    out[key] = self.normalise(item, key, bind)
             return out
         if isinstance(value, list):
-            return [self.normalise(item, parent) for item in value]
+            return [self.normalise(item, parent, bind) for item in value]
         return value
 
     def restore(self, value: Any) -> Any:
@@ -134,7 +139,7 @@ class Recorder:
         self._next_id += 1
         if params is not None:
             message["params"] = params
-        self.steps.append({"send": self.normaliser.normalise(message)})
+        self.steps.append({"send": self.normaliser.normalise(message, bind=False)})
         self.client.send_message(message)
         while True:
             received = self.client.read_message(5.0)
