@@ -1,0 +1,318 @@
+;;; navd-test.el --- ERT tests of navd.el against the real daemon  -*- lexical-binding: t; -*-
+
+;; emacs --batch -Q -L clients/emacs -l clients/emacs/navd-test.el -f ert-run-tests-batch-and-exit
+;; The daemon: $NAVD_BIN, else <repo>/.build/debug/navd.  Each test run starts its own daemon
+;; on a temporary socket; each transcript is replayed against a fresh one.
+
+;;; Code:
+
+(require 'ert)
+(require 'navd)
+
+(defconst navd-test--repo
+  (expand-file-name "../.." (file-name-directory (or load-file-name buffer-file-name)))
+  "The repository root.")
+
+(defun navd-test--binary ()
+  "The navd executable."
+  (let ((from-env (getenv "NAVD_BIN")))
+    (if (and from-env (not (string-empty-p from-env)))
+        from-env
+      (expand-file-name ".build/debug/navd" navd-test--repo))))
+
+(defun navd-test--start-daemon ()
+  "Starts navd on a fresh socket; returns (PROCESS . SOCKET)."
+  (let* ((dir (make-temp-file "navd-el-" t))
+         (socket (expand-file-name "navd.sock" dir))
+         (process (make-process :name "navd-test-daemon"
+                                :command (list (navd-test--binary) "--socket" socket)
+                                :buffer nil :noquery t
+                                :stderr (get-buffer-create " *navd-test-daemon stderr*")))
+         (deadline (+ (float-time) 20))
+         ready)
+    (while (and (not ready) (< (float-time) deadline) (process-live-p process))
+      (condition-case nil
+          (progn (delete-process (make-network-process :name "navd-probe" :family 'local
+                                                       :service socket :noquery t))
+                 (setq ready t))
+        (file-error (sleep-for 0.02))))
+    (unless ready
+      (error "navd did not listen on %s" socket))
+    (cons process socket)))
+
+(defun navd-test--stop-daemon (daemon)
+  "Stops DAEMON, a (PROCESS . SOCKET) pair."
+  (let ((process (car daemon)))
+    (when (process-live-p process)
+      (signal-process process 'SIGTERM)
+      (let ((deadline (+ (float-time) 5)))
+        (while (and (process-live-p process) (< (float-time) deadline))
+          (accept-process-output process 0.05))))
+    (delete-directory (file-name-directory (cdr daemon)) t)))
+
+(defvar navd-test--daemon nil "The daemon shared by the tests.")
+
+(defun navd-test--socket ()
+  "The shared daemon's socket (starting it on first use)."
+  (unless (and navd-test--daemon (process-live-p (car navd-test--daemon)))
+    (setq navd-test--daemon (navd-test--start-daemon)))
+  (cdr navd-test--daemon))
+
+(add-hook 'kill-emacs-hook (lambda () (when navd-test--daemon (navd-test--stop-daemon navd-test--daemon))))
+
+(defmacro navd-test--with-connection (var &rest body)
+  "Runs BODY with VAR a fresh connection to the shared daemon; the commands use it too."
+  (declare (indent 1))
+  `(let* ((,var (navd-open (navd-test--socket)))
+          (navd--connection ,var)
+          (navd--session nil))
+     (unwind-protect (progn ,@body)
+       (navd-close ,var))))
+
+(defvar navd-test--answered (make-hash-table :test #'equal)
+  "Method -> whether the shared daemon answers it.")
+
+(defun navd-test--require (conn &rest methods)
+  "Skips the test, saying why, when the daemon answers one of METHODS with -32601."
+  (dolist (method methods)
+    (let ((known (gethash method navd-test--answered 'unknown)))
+      (when (eq known 'unknown)
+        (setq known (condition-case err
+                        (progn (navd-request method nil conn) t)
+                      (navd-error (/= (navd-error-code err) -32601))))
+        (puthash method known navd-test--answered))
+      (unless known
+        (ert-skip (format "the daemon does not answer %s" method))))))
+
+(defun navd-test--two-screens (conn)
+  "A session [Settings, General] on CONN (SEMANTICS BT-02)."
+  (plist-get (navd-session-create
+              (list :screens (vector (list :id "settings" :title "Settings")
+                                     (list :id "general" :title "General")))
+              conn)
+             :sessionId))
+
+(defun navd-test--bar-middle-y (conn sid)
+  "The vertical middle of SID's bar."
+  (let ((bar (plist-get (navd-bar-layout (list :sessionId sid) conn) :bar)))
+    (+ (plist-get bar :y) (/ (plist-get bar :height) 2.0))))
+
+(ert-deftest navd-socket-path-chain ()
+  (let ((navd-socket nil)
+        (process-environment (copy-sequence process-environment)))
+    (setenv "NAVD_SOCKET" "/run/x/navd.sock")
+    (setenv "XDG_RUNTIME_DIR" "/run/user/7")
+    (should (equal (navd-socket-path) "/run/x/navd.sock"))
+    (setenv "NAVD_SOCKET" nil)
+    (should (equal (navd-socket-path) "/run/user/7/navd/navd.sock"))
+    (setenv "XDG_RUNTIME_DIR" nil)
+    (should (equal (navd-socket-path) (format "/tmp/navd-%d/navd.sock" (user-uid))))
+    (let ((navd-socket "/elsewhere.sock"))
+      (should (equal (navd-socket-path) "/elsewhere.sock")))))
+
+(ert-deftest navd-connect-through-navd-socket ()
+  (let ((process-environment (copy-sequence process-environment))
+        (navd-socket nil)
+        (navd--connection nil))
+    (setenv "NAVD_SOCKET" (navd-test--socket))
+    (unwind-protect
+        (should (string-match-p "sessions" (navd-connect "")))
+      (navd-close navd--connection))))
+
+(ert-deftest navd-helper-for-every-method ()
+  (navd-test--with-connection conn
+    (let ((init (navd-initialize (list :clientInfo (list :name "navd.el-tests")) conn)))
+      (should (equal (plist-get init :protocolVersion) 1))
+      (seq-doseq (method (plist-get (plist-get init :capabilities) :methods))
+        (let ((helper (alist-get method navd-methods nil nil #'equal)))
+          (should (and method helper (fboundp helper))))))))
+
+(ert-deftest navd-back-title-BT-02 ()
+  (navd-test--with-connection conn
+    (navd-test--require conn "title/back")
+    (let* ((sid (navd-test--two-screens conn))
+           (back (navd-title-back (list :sessionId sid) conn)))
+      (should (equal (plist-get back :title) "Settings"))
+      (should (equal (plist-get back :source) "previousTitle"))
+      (should (string-match-p "Back title: ‹ Settings" (navd-back-title sid)))
+      (navd-session-close (list :sessionId sid) conn))))
+
+(ert-deftest navd-tint-COL-V03-V14 ()
+  (navd-test--with-connection conn
+    (navd-test--require conn "tint/resolve")
+    (should (equal (plist-get (navd-tint-resolve (list :color "#007AFF") conn) :foreground) "#FFFFFF"))
+    (should (equal (plist-get (navd-tint-resolve (list :color "#BABABA") conn) :foreground) "#000000"))
+    (should (string-match-p "#FFFFFF → #000000" (navd-tint "#FFFFFF")))
+    (let ((sid (navd-test--two-screens conn)))
+      (navd-bar-update (list :sessionId sid :appearance (list :barTintColor "#000000")) conn)
+      (should (string-match-p "#000000 → #FFFFFF" (navd-tint sid)))
+      (navd-session-close (list :sessionId sid) conn))))
+
+(ert-deftest navd-hit-test-back-button ()
+  (navd-test--with-connection conn
+    (navd-test--require conn "bar/layout" "bar/hitTest")
+    (let* ((sid (navd-test--two-screens conn))
+           (y (navd-test--bar-middle-y conn sid))
+           (hit (navd-bar-hit-test (list :sessionId sid :point (list :x 15 :y y)) conn)))
+      (should (equal (plist-get (plist-get hit :target) :kind) "backButton"))
+      (should (equal (plist-get (plist-get hit :action) :to) "settings"))
+      (should (string-match-p "backButton.*pop to settings" (navd-hit-test 15 y sid)))
+      (navd-session-close (list :sessionId sid) conn))))
+
+(ert-deftest navd-errors-signal-navd-error ()
+  (navd-test--with-connection conn
+    (let ((err (should-error (navd-stack-get (list :sessionId "no-such-session") conn) :type 'navd-error)))
+      (should (= (navd-error-code err) 1001)))
+    (let* ((sid (navd-test--two-screens conn))
+           (err (should-error (navd-session-configure (list :sessionId sid :device (list :width "wide")) conn)
+                              :type 'navd-error)))
+      (should (= (navd-error-code err) -32602))
+      (should (equal (plist-get (navd-error-data err) :path) "device.width"))
+      (navd-session-close (list :sessionId sid) conn))
+    (should (= (navd-error-code (should-error (navd-request "no/such/method" nil conn) :type 'navd-error))
+               -32601))))
+
+(ert-deftest navd-notifications-arrive-before-the-reply ()
+  (navd-test--with-connection conn
+    (let* ((seen nil)
+           (navd-notification-functions
+            (list (lambda (c method params) (when (eq c conn) (push (cons method params) seen)))))
+           (sid (navd-test--two-screens conn)))
+      (navd-session-subscribe (list :sessionId sid) conn)
+      (let ((pushed (navd-stack-push (list :sessionId sid :screen (list :id "third" :title "Third")) conn)))
+        (should seen)
+        (should (equal (car (car seen)) "session/didChange"))
+        (should (equal (plist-get (cdr (car seen)) :version) (plist-get pushed :version)))
+        (should (seq-find (lambda (change) (and (equal (plist-get change :kind) "title")
+                                                (equal (plist-get (plist-get change :backTitle) :title) "General")))
+                          (plist-get (cdr (car seen)) :changes))))
+      (navd-session-close (list :sessionId sid) conn))))
+
+(ert-deftest navd-watch-lists-notifications ()
+  (navd-test--with-connection conn
+    (let ((sid (navd-test--two-screens conn))
+          (navd--watched nil))
+      (when (get-buffer "*navd-notifications*") (kill-buffer "*navd-notifications*"))
+      (navd-watch sid)
+      (navd-stack-pop (list :sessionId sid) conn)
+      (with-current-buffer "*navd-notifications*"
+        (should (string-match-p "session/didChange v[0-9]+ stack pop general" (buffer-string))))
+      (navd-session-close (list :sessionId sid) conn))))
+
+;;; Golden transcripts
+
+(defun navd-test--plist-p (value)
+  "True when VALUE is a (non-empty) plist as jsonrpc.el reads objects."
+  (and (consp value) (keywordp (car value))))
+
+(defun navd-test--equal (a b)
+  "JSON equality on jsonrpc.el values: objects unordered, numbers by value, null = absent."
+  (cond ((and (numberp a) (numberp b)) (= a b))
+        ((or (navd-test--plist-p a) (navd-test--plist-p b))
+         (and (listp a) (listp b)
+              (cl-loop for (k v) on a by #'cddr always (navd-test--equal v (plist-get b k)))
+              (cl-loop for (k v) on b by #'cddr always (navd-test--equal v (plist-get a k)))))
+        ((and (vectorp a) (vectorp b))
+         (and (= (length a) (length b)) (cl-every #'navd-test--equal a b)))
+        (t (equal a b))))
+
+(defun navd-test--normaliser (rules)
+  "A normaliser for RULES (a plist :volatile :ids): a closure (VALUE) -> normalised VALUE."
+  (let ((volatile (append (plist-get rules :volatile) nil))
+        (ids (append (plist-get rules :ids) nil))
+        (bound (make-hash-table :test #'equal))
+        (counts (make-hash-table :test #'equal)))
+    (cl-labels ((walk (value parent)
+                  (cond ((navd-test--plist-p value)
+                         (cl-loop for (k v) on value by #'cddr
+                                  for name = (substring (symbol-name k) 1)
+                                  append (list k (cond ((or (member name volatile)
+                                                            (member (concat parent "." name) volatile))
+                                                        "<volatile>")
+                                                       ((and (member name ids) (or (stringp v) (integerp v)))
+                                                        (let ((id (list name v)))
+                                                          (or (gethash id bound)
+                                                              (puthash id (format "<%s:%d>" name
+                                                                                  (puthash name (1+ (gethash name counts 0)) counts))
+                                                                       bound))))
+                                                       (t (walk v name))))))
+                        ((vectorp value) (apply #'vector (mapcar (lambda (v) (walk v parent)) value)))
+                        (t value))))
+      (list (lambda (value) (walk value ""))
+            bound))))
+
+(defun navd-test--restore (value bound)
+  "VALUE (parsed as hash tables) with the placeholders in BOUND replaced by actual values."
+  (cond ((stringp value)
+         (or (cl-loop for id being the hash-keys of bound using (hash-values placeholder)
+                      when (equal placeholder value) return (cadr id))
+             value))
+        ((hash-table-p value)
+         (let ((copy (make-hash-table :test #'equal)))
+           (maphash (lambda (k v) (puthash k (navd-test--restore v bound) copy)) value)
+           copy))
+        ((vectorp value) (apply #'vector (mapcar (lambda (v) (navd-test--restore v bound)) value)))
+        (t value)))
+
+(defun navd-test--replay (file)
+  "Replays the transcript FILE against a fresh daemon; fails the test on a difference."
+  (let* ((text (with-temp-buffer (insert-file-contents file) (buffer-string)))
+         (as-plist (json-parse-string text :object-type 'plist :null-object nil :false-object :json-false))
+         (as-hash (json-parse-string text :object-type 'hash-table :null-object nil :false-object :json-false))
+         (steps (plist-get as-plist :steps))
+         (raw-steps (gethash "steps" as-hash))
+         (normaliser (navd-test--normaliser (plist-get as-plist :normalise)))
+         (normalise (car normaliser))
+         (bound (cadr normaliser))
+         (daemon (navd-test--start-daemon))
+         (conn (navd-open (cdr daemon)))
+         (received nil)
+         (navd-notification-functions
+          (list (lambda (c method params)
+                  (when (eq c conn)
+                    (setq received (append received (list (list :jsonrpc "2.0" :method method :params params)))))))))
+    (unwind-protect
+        (progn
+          (should (alist-get (plist-get as-plist :method) navd-methods nil nil #'equal))
+          (cl-loop
+           for step across steps
+           for raw across raw-steps
+           for index from 0
+           do (if (plist-member step :send)
+                  (let* ((send (navd-test--restore (gethash "send" raw) bound))
+                         (method (gethash "method" send))
+                         (params (or (gethash "params" send) (make-hash-table)))
+                         (id (gethash "id" send 'absent)))
+                    (if (eq id 'absent)
+                        (jsonrpc-notify conn (intern method) params)
+                      (let ((reply (condition-case oops
+                                       (list :result (jsonrpc-request conn (intern method) params :timeout 10))
+                                     (jsonrpc-error
+                                      (let ((d (cdr oops)))
+                                        (list :error (append (list :code (alist-get 'jsonrpc-error-code d)
+                                                                   :message (alist-get 'jsonrpc-error-message d))
+                                                             (and (alist-get 'jsonrpc-error-data d)
+                                                                  (list :data (alist-get 'jsonrpc-error-data d))))))))))
+                        (setq received (append received (list (append (list :jsonrpc "2.0" :id id) reply)))))))
+                (let ((expected (plist-get step :receive))
+                      (actual (pop received)))
+                  (unless (navd-test--equal (funcall normalise actual) expected)
+                    (ert-fail (list (format "%s: step %d differs" (plist-get as-plist :method) index)
+                                    :expected expected :actual (funcall normalise actual))))))))
+      (navd-close conn)
+      (navd-test--stop-daemon daemon))))
+
+(defconst navd-test--examples
+  (let ((dir (expand-file-name "docs/protocol/examples" navd-test--repo)))
+    (and (file-directory-p dir) (directory-files dir t "\\.json\\'")))
+  "The golden transcripts.")
+
+(ert-deftest navd-there-are-transcripts ()
+  (should navd-test--examples))
+
+(dolist (file navd-test--examples)
+  (let ((name (intern (concat "navd-transcript-" (file-name-base file)))))
+    (eval `(ert-deftest ,name () (navd-test--replay ,file)) t)))
+
+(provide 'navd-test)
+;;; navd-test.el ends here

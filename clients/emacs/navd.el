@@ -1,0 +1,378 @@
+;;; navd.el --- Client for navd, live models of iOS navigation bars  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "27.1") (jsonrpc "1.0.9"))
+;; Keywords: tools, processes
+;; URL: https://github.com/navd/navd
+
+;;; Commentary:
+
+;; navd is a daemon that keeps headless models of iOS navigation stacks and
+;; answers questions about them over JSON-RPC on a Unix socket: what the back
+;; button says, which foreground a bar colour needs, who receives a tap.
+;;
+;; This package talks to it through Emacs's own jsonrpc.el (Content-Length
+;; framing, which navd serves on the same socket as NDJSON).
+;;
+;;   (add-to-list 'load-path "/path/to/navd/clients/emacs")
+;;   (require 'navd)
+;;
+;; Commands: `navd-connect', `navd-back-title', `navd-tint', `navd-hit-test'
+;; (answers in the echo area) and `navd-watch' (a live list of a session's
+;; notifications in the buffer *navd-notifications*).
+;;
+;; From Lisp: `navd-request' and one helper per method, named after it:
+;; (navd-title-back (list :sessionId SID)) for title/back, and so on (see
+;; `navd-methods').  Params are plists with the wire names; results are plists
+;; as jsonrpc.el reads them (null and {} are nil, false is :json-false).
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'jsonrpc)
+(require 'subr-x)
+
+(defgroup navd nil
+  "Client for the navd navigation-bar daemon."
+  :group 'tools
+  :prefix "navd-")
+
+(defcustom navd-socket nil
+  "The socket navd listens on; nil follows `navd-socket-path'."
+  :type '(choice (const :tag "Default" nil) file))
+
+(defcustom navd-request-timeout 10
+  "Seconds a request waits for its reply."
+  :type 'number)
+
+(eval-and-compile
+(defconst navd-methods
+  '(("$/cancelRequest" . navd-cancel-request)
+    ("bar/diagnose" . navd-bar-diagnose)
+    ("bar/hitRegions" . navd-bar-hit-regions)
+    ("bar/hitTest" . navd-bar-hit-test)
+    ("bar/layout" . navd-bar-layout)
+    ("bar/render" . navd-bar-render)
+    ("bar/tap" . navd-bar-tap)
+    ("bar/update" . navd-bar-update)
+    ("daemon/status" . navd-daemon-status)
+    ("exit" . navd-exit)
+    ("gesture/popTest" . navd-gesture-pop-test)
+    ("initialize" . navd-initialize)
+    ("screen/update" . navd-screen-update)
+    ("session/close" . navd-session-close)
+    ("session/configure" . navd-session-configure)
+    ("session/create" . navd-session-create)
+    ("session/list" . navd-session-list)
+    ("session/restore" . navd-session-restore)
+    ("session/snapshot" . navd-session-snapshot)
+    ("session/subscribe" . navd-session-subscribe)
+    ("session/unsubscribe" . navd-session-unsubscribe)
+    ("shutdown" . navd-shutdown)
+    ("stack/get" . navd-stack-get)
+    ("stack/pop" . navd-stack-pop)
+    ("stack/push" . navd-stack-push)
+    ("stack/set" . navd-stack-set)
+    ("tint/resolve" . navd-tint-resolve)
+    ("title/back" . navd-title-back)
+    ("title/previous" . navd-title-previous)
+    ("tree/hitTest" . navd-tree-hit-test))
+  "Every wire method and the function that calls it.")
+
+(defconst navd--notification-methods '("exit" "$/cancelRequest")
+  "Methods sent as notifications."))
+
+(defvar navd-notification-functions nil
+  "Functions called with (CONNECTION METHOD PARAMS) for every notification.
+METHOD is a string; PARAMS a plist.")
+
+(defvar navd--connection nil
+  "The connection the commands use.")
+
+(defvar navd--session nil
+  "The session the commands used last.")
+
+(defvar navd--watched nil
+  "Sessions `navd-watch' subscribed to, as (CONNECTION . SESSION-ID) pairs.")
+
+(defun navd-socket-path ()
+  "The socket navd listens on by default.
+`navd-socket', else $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock,
+else /tmp/navd-UID/navd.sock."
+  (let ((explicit (getenv "NAVD_SOCKET"))
+        (runtime (getenv "XDG_RUNTIME_DIR")))
+    (cond (navd-socket navd-socket)
+          ((and explicit (not (string-empty-p explicit))) explicit)
+          ((and runtime (not (string-empty-p runtime)))
+           (expand-file-name "navd/navd.sock" runtime))
+          (t (format "/tmp/navd-%d/navd.sock" (user-uid))))))
+
+(defun navd--dispatch-notification (connection method params)
+  "Hands CONNECTION's notification METHOD (a symbol) with PARAMS to the hook.
+The hook is `navd-notification-functions'."
+  (run-hook-with-args 'navd-notification-functions connection (symbol-name method) params))
+
+(defun navd--refuse-request (_connection method _params)
+  "navd sends no requests; answer METHOD with an error."
+  (signal 'jsonrpc-error `((jsonrpc-error-code . -32601)
+                           (jsonrpc-error-message . ,(format "%s: not a client method" method)))))
+
+(defun navd-open (&optional path)
+  "Opens a new connection to navd at PATH (default `navd-socket-path')."
+  (let* ((path (or path (navd-socket-path)))
+         (process (make-network-process
+                   :name (format "navd %s" path)
+                   :family 'local
+                   :service path
+                   :coding 'utf-8-emacs-unix
+                   :noquery t
+                   :nowait nil)))
+    (jsonrpc-process-connection
+     :name (format "navd %s" path)
+     :process process
+     :notification-dispatcher #'navd--dispatch-notification
+     :request-dispatcher #'navd--refuse-request)))
+
+(defun navd-close (connection)
+  "Closes CONNECTION."
+  (when (and connection (jsonrpc-running-p connection))
+    (jsonrpc-shutdown connection t)))
+
+(defun navd--connection (&optional connection)
+  "CONNECTION, else the commands' connection (opened on first use)."
+  (or connection
+      (and navd--connection (jsonrpc-running-p navd--connection) navd--connection)
+      (setq navd--connection (navd-open))))
+
+(defun navd--params (params)
+  "PARAMS as jsonrpc.el sends them: an empty object rather than null."
+  (or params (make-hash-table :size 1)))
+
+(defun navd-request (method &optional params connection)
+  "Sends METHOD (a string) with PARAMS (a plist) and returns the result.
+An error reply signals `navd-error' with data (CODE MESSAGE DATA)."
+  (condition-case oops
+      (jsonrpc-request (navd--connection connection) (intern method) (navd--params params)
+                       :timeout navd-request-timeout)
+    (jsonrpc-error
+     (let ((details (cdr oops)))
+       (signal 'navd-error
+               (list (or (alist-get 'jsonrpc-error-code details) -32603)
+                     (or (alist-get 'jsonrpc-error-message details) "no reply")
+                     (alist-get 'jsonrpc-error-data details)))))))
+
+(defun navd-notify (method &optional params connection)
+  "Sends notification METHOD (a string) with PARAMS (a plist)."
+  (jsonrpc-notify (navd--connection connection) (intern method) (navd--params params)))
+
+(define-error 'navd-error "navd error")
+
+(defun navd-error-code (err)
+  "The code of ERR, a `navd-error' condition."
+  (nth 1 err))
+
+(defun navd-error-message (err)
+  "The message of ERR, a `navd-error' condition."
+  (nth 2 err))
+
+(defun navd-error-data (err)
+  "The data of ERR, a `navd-error' condition."
+  (nth 3 err))
+
+(defmacro navd--define-methods ()
+  "Defines one function per entry of `navd-methods'."
+  `(progn
+     ,@(mapcar
+        (lambda (entry)
+          (let ((method (car entry)))
+            `(defun ,(cdr entry) (&optional params connection)
+               ,(format "Calls navd's `%s' with PARAMS (a plist of wire names).
+CONNECTION defaults to the commands' connection.  See docs/protocol.md." method)
+               ,(if (member method navd--notification-methods)
+                    `(navd-notify ,method params connection)
+                  `(navd-request ,method params connection)))))
+        navd-methods)))
+
+(navd--define-methods)
+
+;;; Formatting
+
+(defun navd--number (n)
+  "N, briefly."
+  (if (floatp n) (string-trim-right (string-trim-right (format "%.4f" n) "0+") "\\.") (format "%s" n)))
+
+(defun navd-format-back-title (back)
+  "One line for BACK, a BackTitle plist."
+  (let ((title (plist-get back :title))
+        (display (plist-get back :display))
+        (source (plist-get back :source))
+        (menu (plist-get back :menu)))
+    (if (equal display "hidden")
+        (format "no back button (%s)" source)
+      (concat (if title (format "‹ %s" title) "‹")
+              (format "  [%s, %s%s]" display source
+                      (if (eq (plist-get back :truncated) t) ", truncated" ""))
+              (if (> (length menu) 0)
+                  (concat "  menu: " (mapconcat #'identity menu ", "))
+                "")))))
+
+(defun navd-format-tint (tint)
+  "One line for TINT, a TintResult plist."
+  (let ((contrast (plist-get tint :contrast)))
+    (format "%s → %s  (%s, luminance %s, contrast black %s / white %s, %s)"
+            (plist-get tint :background) (plist-get tint :foreground) (plist-get tint :method)
+            (navd--number (plist-get tint :luminance))
+            (navd--number (plist-get contrast :black)) (navd--number (plist-get contrast :white))
+            (plist-get tint :source))))
+
+(defun navd-format-hit (x y hit)
+  "One line for HIT, the HitResult at X, Y."
+  (let* ((target (plist-get hit :target))
+         (action (plist-get hit :action))
+         (kind (plist-get action :kind)))
+    (format "(%s, %s) → %s%s: %s" (navd--number x) (navd--number y)
+            (plist-get target :kind)
+            (cond ((plist-get target :itemId) (format " %s" (plist-get target :itemId)))
+                  ((plist-get target :screenId) (format " (%s)" (plist-get target :screenId)))
+                  (t ""))
+            (pcase kind
+              ("pop" (format "pop to %s" (plist-get action :to)))
+              ("itemAction" (format "item action %s" (plist-get action :itemId)))
+              ("customBack" "custom back (navigation/backRequested)")
+              (_ "no action")))))
+
+;;; Commands
+
+(defun navd--session-ids ()
+  "Ids of the daemon's sessions."
+  (mapcar (lambda (s) (plist-get s :sessionId))
+          (plist-get (navd-session-list) :sessions)))
+
+(defun navd--default-session ()
+  "The session last used, else the only one."
+  (or navd--session
+      (let ((ids (navd--session-ids)))
+        (and (= (length ids) 1) (car ids)))))
+
+(defun navd--read-session ()
+  "Reads a session id, offering the daemon's sessions."
+  (let ((default (navd--default-session)))
+    (completing-read (if default (format "Session (default %s): " default) "Session: ")
+                     (navd--session-ids) nil nil nil nil default)))
+
+(defun navd--session (session)
+  "SESSION, else the default one; remembered for the next command."
+  (let ((sid (if (and session (not (string-empty-p session))) session (navd--default-session))))
+    (unless sid (user-error "navd: name a session (session/list shows them)"))
+    (setq navd--session sid)))
+
+(defmacro navd--reporting (&rest body)
+  "Runs BODY, shows its string in the echo area and returns it.
+A `navd-error' becomes a message."
+  `(condition-case err
+       (let ((text (progn ,@body)))
+         (message "%s" text)
+         text)
+     (navd-error
+      (message "navd: %s (code %s)" (navd-error-message err) (navd-error-code err))
+      nil)))
+
+;;;###autoload
+(defun navd-connect (&optional path)
+  "Connects the commands to navd at PATH (default `navd-socket-path')."
+  (interactive (list (read-file-name "navd socket: " nil (navd-socket-path) t)))
+  (when (and navd--connection (jsonrpc-running-p navd--connection))
+    (navd-close navd--connection))
+  (setq navd--connection (navd-open (if (and path (not (string-empty-p path))) path nil))
+        navd--session nil)
+  (navd--reporting
+   (let ((status (navd-daemon-status)))
+     (format "navd %s: %s sessions, %s connections"
+             (plist-get status :version) (plist-get status :sessions)
+             (plist-get status :connections)))))
+
+;;;###autoload
+(defun navd-back-title (session &optional screen)
+  "Shows the back title of SESSION's top screen (or SCREEN) in the echo area."
+  (interactive (list (navd--read-session) nil))
+  (navd--reporting
+   (let ((params (list :sessionId (navd--session session))))
+     (when (and screen (not (string-empty-p screen)))
+       (setq params (append params (list :screenId screen))))
+     (concat "Back title: " (navd-format-back-title (navd-title-back params))))))
+
+;;;###autoload
+(defun navd-tint (color-or-session &optional screen)
+  "Shows the foreground for COLOR-OR-SESSION in the echo area.
+A session id gives its top (or SCREEN's) bar; anything else is read as a
+colour (#RRGGBB, rgb(...), a system colour name).  Empty: the default session."
+  (interactive (list (read-string "Colour or session (empty: the session's bar): ") nil))
+  (navd--reporting
+   (let* ((arg (or color-or-session ""))
+          (params (cond ((string-empty-p arg) (list :sessionId (navd--session nil)))
+                        ((member arg (navd--session-ids)) (list :sessionId (navd--session arg)))
+                        (t (list :color arg)))))
+     (when (and screen (not (string-empty-p screen)))
+       (setq params (append params (list :screenId screen))))
+     (concat "Tint: " (navd-format-tint (navd-tint-resolve params))))))
+
+;;;###autoload
+(defun navd-hit-test (x y &optional session)
+  "Shows who receives a tap at X, Y (window points) on SESSION's bar."
+  (interactive (list (read-number "x: ") (read-number "y: ") (navd--read-session)))
+  (navd--reporting
+   (let ((hit (navd-bar-hit-test (list :sessionId (navd--session session)
+                                       :point (list :x x :y y)))))
+     (concat "Hit: " (navd-format-hit x y hit)))))
+
+(defun navd-format-notification (method params)
+  "One line for notification METHOD with PARAMS."
+  (format "%s %s %s" (format-time-string "%H:%M:%S" nil t) method
+          (if (equal method "session/didChange")
+              (format "v%s %s" (plist-get params :version)
+                      (mapconcat
+                       (lambda (change)
+                         (pcase (plist-get change :kind)
+                           ("stack" (format "stack %s %s" (plist-get change :op)
+                                            (mapconcat #'identity (plist-get change :screens) ",")))
+                           ("title" (format "title %s ‹ %s" (plist-get change :screenId)
+                                            (or (plist-get (plist-get change :backTitle) :title) "")))
+                           ("tint" (format "tint %s %s → %s" (plist-get change :screenId)
+                                           (plist-get change :barTintColor) (plist-get change :foreground)))
+                           (kind (format "%s %s" kind (plist-get change :screenId)))))
+                       (plist-get params :changes) "; "))
+            (json-serialize (or params (make-hash-table)) :null-object nil :false-object :json-false))))
+
+(defun navd--watch-notification (connection method params)
+  "Appends METHOD and PARAMS to *navd-notifications*.
+Only when CONNECTION watches the notification's session."
+  (when (member (cons connection (plist-get params :sessionId)) navd--watched)
+    (with-current-buffer (get-buffer-create "*navd-notifications*")
+      (let ((inhibit-read-only t)
+            (at-end (= (point) (point-max))))
+        (save-excursion
+          (goto-char (point-max))
+          (insert (navd-format-notification method params) "\n"))
+        (when at-end (goto-char (point-max)))))))
+
+;;;###autoload
+(defun navd-watch (session)
+  "Subscribes to SESSION and lists its notifications live in *navd-notifications*."
+  (interactive (list (navd--read-session)))
+  (let* ((connection (navd--connection))
+         (sid (navd--session session))
+         (key (cons connection sid)))
+    (add-hook 'navd-notification-functions #'navd--watch-notification)
+    (unless (member key navd--watched)
+      (navd-session-subscribe (list :sessionId sid) connection)
+      (push key navd--watched))
+    (with-current-buffer (get-buffer-create "*navd-notifications*")
+      (special-mode)
+      (let ((inhibit-read-only t))
+        (goto-char (point-max))
+        (insert (format "watching session %s\n" sid))))
+    (display-buffer "*navd-notifications*")
+    (message "Watching session %s" sid)))
+
+(provide 'navd)
+;;; navd.el ends here

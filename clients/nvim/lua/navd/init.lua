@@ -1,0 +1,481 @@
+-- navd client for Neovim (0.7+): newline-delimited JSON-RPC 2.0 over navd's Unix socket.
+--
+--   local navd = require("navd")
+--   local client = navd.connect()                       -- socket path chain, see socket_path()
+--   local sid = client:session_create({screens = {{id = "a", title = "A"}, {id = "b", title = "B"}}}).sessionId
+--   client:title_back({sessionId = sid}).title          --> "A"
+--
+-- Helpers are synchronous (they wait up to client.timeout ms) and raise a NavdError table
+-- {code, message, data} on an error reply; client:request(method, params, callback) is the
+-- asynchronous form. Notifications go to the handlers added with client:on_notification(fn).
+
+local uv = vim.loop
+local M = {}
+
+--- Every wire method and its helper name on a client.
+M.methods = {
+  ["$/cancelRequest"] = "cancel_request",
+  ["bar/diagnose"] = "bar_diagnose",
+  ["bar/hitRegions"] = "bar_hit_regions",
+  ["bar/hitTest"] = "bar_hit_test",
+  ["bar/layout"] = "bar_layout",
+  ["bar/render"] = "bar_render",
+  ["bar/tap"] = "bar_tap",
+  ["bar/update"] = "bar_update",
+  ["daemon/status"] = "daemon_status",
+  ["exit"] = "exit",
+  ["gesture/popTest"] = "gesture_pop_test",
+  ["initialize"] = "initialize",
+  ["screen/update"] = "screen_update",
+  ["session/close"] = "session_close",
+  ["session/configure"] = "session_configure",
+  ["session/create"] = "session_create",
+  ["session/list"] = "session_list",
+  ["session/restore"] = "session_restore",
+  ["session/snapshot"] = "session_snapshot",
+  ["session/subscribe"] = "session_subscribe",
+  ["session/unsubscribe"] = "session_unsubscribe",
+  ["shutdown"] = "shutdown",
+  ["stack/get"] = "stack_get",
+  ["stack/pop"] = "stack_pop",
+  ["stack/push"] = "stack_push",
+  ["stack/set"] = "stack_set",
+  ["tint/resolve"] = "tint_resolve",
+  ["title/back"] = "title_back",
+  ["title/previous"] = "title_previous",
+  ["tree/hitTest"] = "tree_hit_test",
+}
+
+-- Methods sent as notifications (no reply).
+local notification_methods = { ["exit"] = true, ["$/cancelRequest"] = true }
+
+--- The socket navd listens on: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock,
+--- else /tmp/navd-<uid>/navd.sock.
+function M.socket_path()
+  local explicit = os.getenv("NAVD_SOCKET")
+  if explicit and explicit ~= "" then
+    return explicit
+  end
+  local runtime = os.getenv("XDG_RUNTIME_DIR")
+  if runtime and runtime ~= "" then
+    return runtime .. "/navd/navd.sock"
+  end
+  return "/tmp/navd-" .. tostring(uv.getuid()) .. "/navd.sock"
+end
+
+local NavdError = {}
+NavdError.__index = NavdError
+NavdError.__tostring = function(e)
+  return string.format("navd error %s: %s", tostring(e.code), tostring(e.message))
+end
+M.NavdError = NavdError
+
+local function make_error(err)
+  if type(err) ~= "table" then
+    err = { code = -32603, message = tostring(err) }
+  end
+  return setmetatable({ code = err.code, message = err.message, data = err.data }, NavdError)
+end
+
+--- True when `value` is an error raised by a helper (a NavdError).
+function M.is_error(value)
+  return getmetatable(value) == NavdError
+end
+
+local Client = {}
+Client.__index = Client
+M.Client = Client
+
+--- `params` as a JSON object: an empty Lua table is sent as {} rather than [].
+function M.object(params)
+  if type(params) == "table" and next(params) == nil and getmetatable(params) == nil then
+    return vim.empty_dict()
+  end
+  return params
+end
+
+--- Connects to `path` (default: socket_path()). Returns the client, or nil and a message.
+function M.connect(path, opts)
+  opts = opts or {}
+  path = path or M.socket_path()
+  local pipe = uv.new_pipe(false)
+  local done, failure = false, nil
+  pipe:connect(path, function(err)
+    failure = err
+    done = true
+  end)
+  local timeout = opts.timeout or 5000
+  vim.wait(timeout, function() return done end, 5)
+  if not done or failure then
+    if not pipe:is_closing() then pipe:close() end
+    return nil, string.format("cannot connect to navd at %s: %s", path, failure or "timed out")
+  end
+  local client = setmetatable({
+    path = path,
+    pipe = pipe,
+    timeout = opts.timeout or 5000,
+    next_id = 1,
+    pending = {},       -- id -> callback(err, result)
+    handlers = {},      -- notification handlers
+    received = nil,     -- when a table, every message is also appended here (transcripts)
+    buffer = "",
+    closed = false,
+  }, Client)
+  pipe:read_start(function(err, chunk)
+    if err or not chunk then
+      vim.schedule(function() client:_on_close(err) end)
+      return
+    end
+    client.buffer = client.buffer .. chunk
+    local lines = {}
+    while true do
+      local newline = client.buffer:find("\n", 1, true)
+      if not newline then break end
+      local line = client.buffer:sub(1, newline - 1)
+      client.buffer = client.buffer:sub(newline + 1)
+      if line:match("%S") then table.insert(lines, line) end
+    end
+    if #lines > 0 then
+      vim.schedule(function()
+        for _, line in ipairs(lines) do client:_on_line(line) end
+      end)
+    end
+  end)
+  return client
+end
+
+function Client:_on_close(err)
+  if self.closed then return end
+  self.closed = true
+  if not self.pipe:is_closing() then self.pipe:close() end
+  local pending = self.pending
+  self.pending = {}
+  for _, callback in pairs(pending) do
+    callback(make_error({ code = -32603, message = "connection closed" .. (err and (": " .. err) or "") }))
+  end
+  if self.on_close then self.on_close(err) end
+end
+
+function Client:_on_line(line)
+  local ok, message = pcall(vim.json.decode, line)
+  if not ok then return end
+  if self.received then table.insert(self.received, message) end
+  if vim.tbl_islist(message) then
+    for _, reply in ipairs(message) do self:_dispatch(reply) end
+  else
+    self:_dispatch(message)
+  end
+end
+
+function Client:_dispatch(message)
+  if type(message) ~= "table" then return end
+  if message.method ~= nil and message.id == nil then
+    for _, handler in ipairs(self.handlers) do
+      local ok, err = pcall(handler, message.method, message.params)
+      if not ok then vim.notify("navd: notification handler failed: " .. tostring(err), vim.log.levels.WARN) end
+    end
+    return
+  end
+  local callback = self.pending[message.id]
+  if callback then
+    self.pending[message.id] = nil
+    if message.error ~= nil then
+      callback(make_error(message.error))
+    else
+      callback(nil, message.result)
+    end
+  end
+end
+
+--- Writes one JSON value (a message table) as one line.
+function Client:send_message(message)
+  if self.closed then error(make_error({ code = -32603, message = "connection closed" })) end
+  self.pipe:write(vim.json.encode(message) .. "\n")
+end
+
+--- Sends a request; `callback(err, result)` runs on the main loop. Returns the request id.
+function Client:request(method, params, callback)
+  local id = self.next_id
+  self.next_id = id + 1
+  self.pending[id] = callback or function() end
+  local message = { jsonrpc = "2.0", id = id, method = method }
+  if params ~= nil then message.params = M.object(params) end
+  self:send_message(message)
+  return id
+end
+
+--- Sends a request and waits up to `timeout` ms; returns the result or raises a NavdError.
+function Client:request_sync(method, params, timeout)
+  local done, failure, value = false, nil, nil
+  local id = self:request(method, params, function(err, result)
+    failure, value, done = err, result, true
+  end)
+  vim.wait(timeout or self.timeout, function() return done end, 5)
+  if not done then
+    self.pending[id] = nil
+    error(make_error({ code = -32603, message = method .. ": no reply from navd in time" }))
+  end
+  if failure then error(failure) end
+  return value
+end
+
+--- Sends a notification.
+function Client:notify(method, params)
+  local message = { jsonrpc = "2.0", method = method }
+  if params ~= nil then message.params = M.object(params) end
+  self:send_message(message)
+end
+
+--- Adds `handler(method, params)` for notifications; returns a function that removes it.
+function Client:on_notification(handler)
+  table.insert(self.handlers, handler)
+  return function()
+    for index, h in ipairs(self.handlers) do
+      if h == handler then table.remove(self.handlers, index) return end
+    end
+  end
+end
+
+--- Waits up to `timeout` ms for a notification (of `method`, when given); returns method, params
+--- or nil on timeout. Notifications that arrived before the call are not seen: add a handler
+--- with on_notification before the request that causes them, or use client:collect().
+function Client:wait_notification(method, timeout)
+  local got_method, got_params
+  local remove = self:on_notification(function(m, p)
+    if got_method == nil and (method == nil or m == method) then got_method, got_params = m, p end
+  end)
+  vim.wait(timeout or self.timeout, function() return got_method ~= nil end, 5)
+  remove()
+  return got_method, got_params
+end
+
+--- Starts collecting notifications into a list; returns the list (appended as they arrive)
+--- and a function that stops collecting.
+function Client:collect()
+  local list = {}
+  local remove = self:on_notification(function(m, p) table.insert(list, { method = m, params = p }) end)
+  return list, remove
+end
+
+--- Closes the connection.
+function Client:close()
+  if not self.closed then
+    self.closed = true
+    if not self.pipe:is_closing() then self.pipe:close() end
+  end
+end
+
+-- The helpers: client:<helper>(params) for every method (params use the wire names).
+for method, helper in pairs(M.methods) do
+  if notification_methods[method] then
+    Client[helper] = function(self, params) self:notify(method, params) end
+  else
+    Client[helper] = function(self, params, timeout)
+      return self:request_sync(method, params, timeout)
+    end
+  end
+end
+
+-- The one connection the commands use.
+local state = { client = nil, session = nil, watch = {} }
+M.state = state
+
+--- The commands' connection (connecting on first use, to `path` or socket_path()).
+function M.client(path)
+  if state.client and not state.client.closed and (path == nil or path == state.client.path) then
+    return state.client
+  end
+  local client, err = M.connect(path)
+  if not client then error(err, 0) end
+  state.client = client
+  return client
+end
+
+-- The session a command acts on: the one given, else the last one used, else the only one.
+local function pick_session(client, given)
+  if given and given ~= "" then
+    state.session = given
+    return given
+  end
+  if state.session then return state.session end
+  local sessions = client:session_list().sessions
+  if #sessions == 1 then
+    state.session = sessions[1].sessionId
+    return state.session
+  end
+  error(string.format("navd: %d sessions; name one (session/list shows them)", #sessions), 0)
+end
+
+local function fmt_number(n)
+  if type(n) ~= "number" then return tostring(n) end
+  return (string.format("%.4f", n):gsub("0+$", ""):gsub("%.$", ""))
+end
+
+--- Text for a BackTitle.
+function M.format_back_title(back)
+  local title = back.title
+  if back.display == "hidden" then
+    return "no back button (" .. back.source .. ")"
+  end
+  local shown = (title == nil or title == vim.NIL) and "‹" or ("‹ " .. title)
+  local text = string.format("%s  [%s, %s%s]", shown, back.display, back.source,
+    back.truncated and ", truncated" or "")
+  if type(back.menu) == "table" and #back.menu > 0 then
+    text = text .. "  menu: " .. table.concat(back.menu, ", ")
+  end
+  return text
+end
+
+--- Text for a TintResult.
+function M.format_tint(tint)
+  return string.format("%s → %s  (%s, luminance %s, contrast black %s / white %s, %s)",
+    tint.background, tint.foreground, tint.method, fmt_number(tint.luminance),
+    fmt_number(tint.contrast.black), fmt_number(tint.contrast.white), tint.source)
+end
+
+local function describe_target(target)
+  local text = target.kind
+  if target.itemId and target.itemId ~= vim.NIL then
+    text = text .. " " .. target.itemId
+  elseif target.screenId and target.screenId ~= vim.NIL then
+    text = text .. " (" .. target.screenId .. ")"
+  end
+  return text
+end
+
+local function describe_action(action)
+  if action.kind == "pop" then return "pop to " .. tostring(action.to) end
+  if action.kind == "itemAction" then return "item action " .. tostring(action.itemId) end
+  if action.kind == "customBack" then return "custom back (navigation/backRequested)" end
+  return "no action"
+end
+
+--- Text for a HitResult at (x, y).
+function M.format_hit(x, y, hit)
+  return string.format("(%s, %s) → %s: %s", fmt_number(x), fmt_number(y),
+    describe_target(hit.target), describe_action(hit.action))
+end
+
+local function report(fn)
+  local ok, result = pcall(fn)
+  if ok then
+    vim.api.nvim_echo({ { result } }, true, {})
+    return result
+  end
+  vim.api.nvim_echo({ { tostring(result), "ErrorMsg" } }, true, {})
+  return nil
+end
+
+--- :NavdConnect [path]
+function M.connect_command(path)
+  return report(function()
+    if state.client then state.client:close() end
+    state.client, state.session = nil, nil
+    local client = M.client(path ~= "" and path or nil)
+    local status = client:daemon_status()
+    return string.format("navd %s at %s: %d sessions, %d connections",
+      status.version, client.path, status.sessions, status.connections)
+  end)
+end
+
+--- :NavdBackTitle [session [screen]]
+function M.back_title(session, screen)
+  return report(function()
+    local client = M.client()
+    local params = { sessionId = pick_session(client, session) }
+    if screen and screen ~= "" then params.screenId = screen end
+    return "Back title: " .. M.format_back_title(client:title_back(params))
+  end)
+end
+
+--- :NavdTint [color | session [screen]]: a colour (#RRGGBB, rgb(...), a system colour name)
+--- when the argument is not a session id, else the session's top (or named) bar.
+function M.tint(arg, screen)
+  return report(function()
+    local client = M.client()
+    local params = {}
+    local is_session = false
+    if arg and arg ~= "" then
+      for _, s in ipairs(client:session_list().sessions) do
+        if s.sessionId == arg then is_session = true end
+      end
+      if is_session then
+        params.sessionId = pick_session(client, arg)
+      else
+        params.color = arg
+      end
+    else
+      params.sessionId = pick_session(client, nil)
+    end
+    if screen and screen ~= "" then params.screenId = screen end
+    return "Tint: " .. M.format_tint(client:tint_resolve(params))
+  end)
+end
+
+--- :NavdHitTest x y [session]
+function M.hit_test(x, y, session)
+  return report(function()
+    local px, py = tonumber(x), tonumber(y)
+    if not px or not py then error("usage: :NavdHitTest x y [session]", 0) end
+    local client = M.client()
+    local hit = client:bar_hit_test({ sessionId = pick_session(client, session), point = { x = px, y = py } })
+    return "Hit: " .. M.format_hit(px, py, hit)
+  end)
+end
+
+--- One line for a notification in the watch buffer.
+function M.format_notification(method, params)
+  local summary = ""
+  if type(params) == "table" then
+    if method == "session/didChange" then
+      local parts = {}
+      for _, change in ipairs(params.changes or {}) do
+        if change.kind == "stack" then
+          table.insert(parts, "stack " .. change.op .. " " .. table.concat(change.screens, ","))
+        elseif change.kind == "title" then
+          local back = change.backTitle
+          table.insert(parts, "title " .. change.screenId .. " ‹ " ..
+            ((back == vim.NIL or back == nil or back.title == vim.NIL) and "" or tostring(back.title)))
+        elseif change.kind == "tint" then
+          table.insert(parts, "tint " .. change.screenId .. " " .. tostring(change.barTintColor) ..
+            " → " .. tostring(change.foreground))
+        else
+          table.insert(parts, change.kind .. " " .. tostring(change.screenId))
+        end
+      end
+      summary = string.format("v%s %s", tostring(params.version), table.concat(parts, "; "))
+    else
+      summary = vim.json.encode(params)
+    end
+  end
+  return string.format("%s %s %s", os.date("!%H:%M:%S"), method, summary)
+end
+
+--- :NavdWatch [session]: subscribes and lists the session's notifications in a scratch buffer.
+function M.watch(session)
+  return report(function()
+    local client = M.client()
+    local sid = pick_session(client, session)
+    local name = "navd://notifications/" .. sid
+    local buf = vim.fn.bufnr(name)
+    if buf == -1 then
+      buf = vim.api.nvim_create_buf(true, true)
+      vim.api.nvim_buf_set_name(buf, name)
+      vim.api.nvim_buf_set_option(buf, "buftype", "nofile")
+      vim.api.nvim_buf_set_option(buf, "swapfile", false)
+      vim.api.nvim_buf_set_lines(buf, 0, -1, false, { "navd notifications for session " .. sid })
+    end
+    if not state.watch[sid] then
+      state.watch[sid] = client:on_notification(function(method, params)
+        if type(params) ~= "table" or params.sessionId ~= sid then return end
+        if not vim.api.nvim_buf_is_valid(buf) then return end
+        vim.api.nvim_buf_set_lines(buf, -1, -1, false, { M.format_notification(method, params) })
+      end)
+      client:session_subscribe({ sessionId = sid })
+    end
+    vim.api.nvim_set_current_buf(buf)
+    return "Watching session " .. sid
+  end)
+end
+
+return M

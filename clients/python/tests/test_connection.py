@@ -1,0 +1,105 @@
+"""Connecting, framing, requests, errors and the helper table."""
+
+import os
+
+import pytest
+
+from navd_client import (METHOD_HELPERS, Client, ConnectionClosed, ErrorCode, NavdError,
+                         default_socket_path)
+
+
+def test_socket_path_chain(monkeypatch):
+    monkeypatch.setenv("NAVD_SOCKET", "/run/x/navd.sock")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/run/user/7")
+    assert default_socket_path() == "/run/x/navd.sock"
+    monkeypatch.delenv("NAVD_SOCKET")
+    assert default_socket_path() == "/run/user/7/navd/navd.sock"
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    assert default_socket_path() == f"/tmp/navd-{os.getuid()}/navd.sock"
+
+
+def test_connect_uses_navd_socket_when_no_path_given(navd_daemon, monkeypatch):
+    monkeypatch.setenv("NAVD_SOCKET", navd_daemon.socket_path)
+    with Client.connect() as client:
+        assert client.daemon_status()["connections"] >= 1
+
+
+def test_connect_to_missing_socket_fails(tmp_path):
+    with pytest.raises(OSError):
+        Client.connect(str(tmp_path / "nothing.sock"))
+
+
+def test_initialize_lists_every_method_and_framing(navd_client):
+    result = navd_client.initialize({"name": "navd-client-tests", "version": "0"})
+    assert result["protocolVersion"] == 1
+    assert result["serverInfo"]["name"] == "navd"
+    capabilities = result["capabilities"]
+    assert set(capabilities["framings"]) == {"content-length", "ndjson"}
+    assert "session/didChange" in capabilities["notifications"]
+    assert "ios17" in capabilities["profiles"]
+    # The client has a helper for every method the daemon answers.
+    missing = [m for m in capabilities["methods"] if m not in METHOD_HELPERS]
+    assert missing == []
+    for method, helper in METHOD_HELPERS.items():
+        assert callable(getattr(navd_client, helper)), method
+
+
+def test_daemon_status_counts_connections(navd_client, other_client):
+    other_client.daemon_status()  # the daemon has taken this connection in
+    status = navd_client.daemon_status()
+    assert status["pid"] > 0
+    assert status["uptimeMs"] >= 0
+    assert status["connections"] >= 2
+    assert isinstance(status["version"], str)
+    assert isinstance(status["sessions"], int)
+
+
+def test_shutdown_returns_null_and_exit_closes_only_this_connection(navd_client, other_client):
+    assert navd_client.shutdown() is None
+    navd_client.exit()
+    with pytest.raises((ConnectionClosed, ConnectionResetError)):
+        navd_client.read_message(5.0)
+    assert other_client.daemon_status()["pid"] > 0
+
+
+def test_unknown_method_raises_navd_error(navd_client):
+    with pytest.raises(NavdError) as caught:
+        navd_client.request("no/such/method")
+    assert caught.value.code == ErrorCode.METHOD_NOT_FOUND
+    assert caught.value.message
+
+
+def test_invalid_params_name_the_field(navd_client, navd_session):
+    with pytest.raises(NavdError) as caught:
+        navd_client.session_configure(navd_session, device={"width": "wide"})
+    assert caught.value.code == ErrorCode.INVALID_PARAMS
+    assert caught.value.data["path"] == "device.width"
+    assert caught.value.data["expected"]
+
+
+def test_unknown_session_is_1001(navd_client):
+    with pytest.raises(NavdError) as caught:
+        navd_client.stack_get("no-such-session")
+    assert caught.value.code == ErrorCode.UNKNOWN_SESSION
+
+
+def test_malformed_line_gets_parse_error_and_connection_stays_usable(navd_client):
+    navd_client._sock.sendall(b"{not json\n")
+    reply = navd_client.read_message(5.0)
+    assert reply["id"] is None
+    assert reply["error"]["code"] == ErrorCode.PARSE_ERROR
+    assert navd_client.daemon_status()["pid"] > 0
+
+
+def test_batch_is_answered_with_an_array(navd_client):
+    navd_client.send_message([
+        {"jsonrpc": "2.0", "id": "a", "method": "daemon/status"},
+        {"jsonrpc": "2.0", "method": "daemon/status"},
+        {"jsonrpc": "2.0", "id": "b", "method": "no/such"},
+    ])
+    replies = navd_client.read_message(5.0)
+    assert sorted(r["id"] for r in replies) == ["a", "b"]
+    by_id = {r["id"]: r for r in replies}
+    assert by_id["a"]["result"]["pid"] > 0
+    assert by_id["b"]["error"]["code"] == ErrorCode.METHOD_NOT_FOUND
+

@@ -1,0 +1,220 @@
+'use strict';
+// navd client: newline-delimited JSON-RPC 2.0 over navd's Unix socket (node's `net`, no dependencies).
+//
+//   const { NavdClient } = require('./client');
+//   const navd = await NavdClient.connect();               // socket path chain: see socketPath()
+//   const { sessionId } = await navd.sessionCreate({ screens: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] });
+//   (await navd.titleBack({ sessionId })).title            // 'A'
+//   navd.on('notification', (method, params) => ...);
+
+const net = require('net');
+const os = require('os');
+const path = require('path');
+const { EventEmitter } = require('events');
+
+/** Every wire method and its helper name on a client. */
+const METHODS = {
+  '$/cancelRequest': 'cancelRequest',
+  'bar/diagnose': 'barDiagnose',
+  'bar/hitRegions': 'barHitRegions',
+  'bar/hitTest': 'barHitTest',
+  'bar/layout': 'barLayout',
+  'bar/render': 'barRender',
+  'bar/tap': 'barTap',
+  'bar/update': 'barUpdate',
+  'daemon/status': 'daemonStatus',
+  'exit': 'exit',
+  'gesture/popTest': 'gesturePopTest',
+  'initialize': 'initialize',
+  'screen/update': 'screenUpdate',
+  'session/close': 'sessionClose',
+  'session/configure': 'sessionConfigure',
+  'session/create': 'sessionCreate',
+  'session/list': 'sessionList',
+  'session/restore': 'sessionRestore',
+  'session/snapshot': 'sessionSnapshot',
+  'session/subscribe': 'sessionSubscribe',
+  'session/unsubscribe': 'sessionUnsubscribe',
+  'shutdown': 'shutdown',
+  'stack/get': 'stackGet',
+  'stack/pop': 'stackPop',
+  'stack/push': 'stackPush',
+  'stack/set': 'stackSet',
+  'tint/resolve': 'tintResolve',
+  'title/back': 'titleBack',
+  'title/previous': 'titlePrevious',
+  'tree/hitTest': 'treeHitTest',
+};
+
+const NOTIFICATION_METHODS = new Set(['exit', '$/cancelRequest']);
+
+/** The socket navd listens on: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-<uid>/navd.sock. */
+function socketPath(env = process.env) {
+  if (env.NAVD_SOCKET) return env.NAVD_SOCKET;
+  if (env.XDG_RUNTIME_DIR) return path.join(env.XDG_RUNTIME_DIR, 'navd', 'navd.sock');
+  return `/tmp/navd-${os.userInfo().uid}/navd.sock`;
+}
+
+/** An error reply: code, message, data. */
+class NavdError extends Error {
+  constructor(code, message, data) {
+    super(`${message} (code ${code})`);
+    this.name = 'NavdError';
+    this.code = code;
+    this.rpcMessage = message;
+    this.data = data;
+  }
+}
+
+/**
+ * One connection to navd. Events: 'notification' (method, params), 'message' (every decoded
+ * message, in arrival order), 'close'.
+ */
+class NavdClient extends EventEmitter {
+  constructor(socket, { timeout = 10000 } = {}) {
+    super();
+    this.socket = socket;
+    this.timeout = timeout;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.buffer = '';
+    this.closed = false;
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => this._onData(chunk));
+    socket.on('close', () => this._onClose());
+    socket.on('error', (error) => { this.lastError = error; });
+  }
+
+  /** Connects to `socket` (default: socketPath()). */
+  static connect(socket = socketPath(), options = {}) {
+    return new Promise((resolve, reject) => {
+      const connection = net.createConnection(socket);
+      const onError = (error) => reject(error);
+      connection.once('error', onError);
+      connection.once('connect', () => {
+        connection.removeListener('error', onError);
+        const client = new NavdClient(connection, options);
+        client.path = socket;
+        resolve(client);
+      });
+    });
+  }
+
+  _onData(chunk) {
+    this.buffer += chunk;
+    let newline;
+    while ((newline = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, newline);
+      this.buffer = this.buffer.slice(newline + 1);
+      if (!line.trim()) continue;
+      let message;
+      try {
+        message = JSON.parse(line);
+      } catch (error) {
+        this.emit('protocolError', error, line);
+        continue;
+      }
+      this.emit('message', message);
+      for (const one of Array.isArray(message) ? message : [message]) this._dispatch(one);
+    }
+  }
+
+  _dispatch(message) {
+    if (!message || typeof message !== 'object') return;
+    if (message.method !== undefined && message.id === undefined) {
+      this.emit('notification', message.method, message.params);
+      return;
+    }
+    const waiting = this.pending.get(message.id);
+    if (!waiting) return;
+    this.pending.delete(message.id);
+    clearTimeout(waiting.timer);
+    if (message.error !== undefined) {
+      const e = message.error || {};
+      waiting.reject(new NavdError(e.code, e.message, e.data));
+    } else {
+      waiting.resolve(message.result);
+    }
+  }
+
+  _onClose() {
+    if (this.closed && this.pending.size === 0) return;
+    this.closed = true;
+    for (const [, waiting] of this.pending) {
+      clearTimeout(waiting.timer);
+      waiting.reject(new NavdError(-32603, 'connection closed'));
+    }
+    this.pending.clear();
+    this.emit('close');
+  }
+
+  /** Writes one JSON value as one line. */
+  sendMessage(message) {
+    if (this.closed) throw new NavdError(-32603, 'connection closed');
+    this.socket.write(JSON.stringify(message) + '\n');
+  }
+
+  /** Sends a request; resolves with its result, rejects with a NavdError. */
+  request(method, params, { timeout = this.timeout } = {}) {
+    const id = this.nextId++;
+    const message = { jsonrpc: '2.0', id, method };
+    if (params !== undefined) message.params = params;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new NavdError(-32603, `${method}: no reply from navd in time`));
+      }, timeout);
+      this.pending.set(id, { resolve, reject, timer });
+      try {
+        this.sendMessage(message);
+      } catch (error) {
+        this.pending.delete(id);
+        clearTimeout(timer);
+        reject(error);
+      }
+    });
+  }
+
+  /** Sends a notification. */
+  notify(method, params) {
+    const message = { jsonrpc: '2.0', method };
+    if (params !== undefined) message.params = params;
+    this.sendMessage(message);
+  }
+
+  /** Resolves with the next notification {method, params} (of `method`, when given), or rejects after `timeout` ms. */
+  nextNotification(method, timeout = this.timeout) {
+    return new Promise((resolve, reject) => {
+      const listener = (m, params) => {
+        if (method && m !== method) return;
+        clearTimeout(timer);
+        this.removeListener('notification', listener);
+        resolve({ method: m, params });
+      };
+      const timer = setTimeout(() => {
+        this.removeListener('notification', listener);
+        reject(new Error(`no ${method || 'notification'} within ${timeout} ms`));
+      }, timeout);
+      this.on('notification', listener);
+    });
+  }
+
+  /** Closes the connection. */
+  close() {
+    this.closed = true;
+    this.socket.end();
+    this.socket.destroy();
+  }
+}
+
+for (const [method, helper] of Object.entries(METHODS)) {
+  if (method === '$/cancelRequest') {
+    NavdClient.prototype[helper] = function cancelRequest(id) { this.notify(method, { id }); };
+  } else if (NOTIFICATION_METHODS.has(method)) {
+    NavdClient.prototype[helper] = function notifyHelper(params) { this.notify(method, params); };
+  } else {
+    NavdClient.prototype[helper] = function requestHelper(params, options) { return this.request(method, params, options); };
+  }
+}
+
+module.exports = { METHODS, NavdClient, NavdError, socketPath };

@@ -1,0 +1,119 @@
+'use strict';
+// The client module against the real daemon.
+const test = require('node:test');
+const assert = require('assert');
+const { METHODS, NavdClient, NavdError, socketPath } = require('../client');
+const { startDaemon, requires } = require('./daemon');
+
+let daemon;
+let client;
+test.before(async () => {
+  daemon = await startDaemon();
+  client = await NavdClient.connect(daemon.socket);
+});
+test.after(async () => {
+  client.close();
+  await daemon.stop();
+});
+
+async function twoScreens() {
+  const { sessionId } = await client.sessionCreate({ screens: [
+    { id: 'settings', title: 'Settings' }, { id: 'general', title: 'General' }] });
+  return sessionId;
+}
+
+async function barMiddleY(sessionId) {
+  const { bar } = await client.barLayout({ sessionId });
+  return bar.y + bar.height / 2;
+}
+
+test('socket path chain', () => {
+  assert.strictEqual(socketPath({ NAVD_SOCKET: '/run/x/navd.sock', XDG_RUNTIME_DIR: '/run/user/7' }), '/run/x/navd.sock');
+  assert.strictEqual(socketPath({ XDG_RUNTIME_DIR: '/run/user/7' }), '/run/user/7/navd/navd.sock');
+  assert.strictEqual(socketPath({}), `/tmp/navd-${process.getuid()}/navd.sock`);
+});
+
+test('connects through NAVD_SOCKET', async () => {
+  const saved = process.env.NAVD_SOCKET;
+  process.env.NAVD_SOCKET = daemon.socket;
+  try {
+    const other = await NavdClient.connect();
+    assert.ok((await other.daemonStatus()).connections >= 2);
+    other.close();
+  } finally {
+    if (saved === undefined) delete process.env.NAVD_SOCKET; else process.env.NAVD_SOCKET = saved;
+  }
+});
+
+test('a helper for every method the daemon answers', async () => {
+  const init = await client.initialize({ clientInfo: { name: 'navd-vscode-tests' } });
+  assert.strictEqual(init.protocolVersion, 1);
+  for (const method of init.capabilities.methods) {
+    assert.ok(METHODS[method], `no helper for ${method}`);
+    assert.strictEqual(typeof client[METHODS[method]], 'function');
+  }
+});
+
+test('title/back: the previous title (BT-02)', async (t) => {
+  if (!await requires(t, client, 'title/back')) return;
+  const sessionId = await twoScreens();
+  const back = await client.titleBack({ sessionId });
+  assert.strictEqual(back.title, 'Settings');
+  assert.strictEqual(back.source, 'previousTitle');
+  await client.sessionClose({ sessionId });
+});
+
+test('tint/resolve: colours and the bar (COL-V03, COL-V13, COL-V14)', async (t) => {
+  if (!await requires(t, client, 'tint/resolve')) return;
+  assert.strictEqual((await client.tintResolve({ color: '#007AFF' })).foreground, '#FFFFFF');
+  assert.strictEqual((await client.tintResolve({ color: '#B9B9B9' })).foreground, '#FFFFFF');
+  assert.strictEqual((await client.tintResolve({ color: '#BABABA' })).foreground, '#000000');
+  const sessionId = await twoScreens();
+  await client.barUpdate({ sessionId, appearance: { barTintColor: '#000000' } });
+  assert.strictEqual((await client.tintResolve({ sessionId })).foreground, '#FFFFFF');
+  await client.sessionClose({ sessionId });
+});
+
+test('bar/hitTest: the back button pops', async (t) => {
+  if (!await requires(t, client, 'bar/layout', 'bar/hitTest')) return;
+  const sessionId = await twoScreens();
+  const hit = await client.barHitTest({ sessionId, point: { x: 15, y: await barMiddleY(sessionId) } });
+  assert.strictEqual(hit.target.kind, 'backButton');
+  assert.deepStrictEqual(hit.action, { kind: 'pop', to: 'settings' });
+  await client.sessionClose({ sessionId });
+});
+
+test('errors reject with NavdError', async () => {
+  await assert.rejects(client.stackGet({ sessionId: 'no-such-session' }),
+    (e) => e instanceof NavdError && e.code === 1001);
+  const sessionId = await twoScreens();
+  await assert.rejects(client.sessionConfigure({ sessionId, device: { width: 'wide' } }),
+    (e) => e instanceof NavdError && e.code === -32602 && e.data.path === 'device.width');
+  await assert.rejects(client.request('no/such/method'), (e) => e.code === -32601);
+  await client.sessionClose({ sessionId });
+});
+
+test('notifications arrive before the reply, in version order', async () => {
+  const sessionId = await twoScreens();
+  const seen = [];
+  const listener = (method, params) => seen.push({ method, params });
+  client.on('notification', listener);
+  await client.sessionSubscribe({ sessionId });
+  const first = await client.stackPush({ sessionId, screen: { id: 'third', title: 'Third' } });
+  assert.strictEqual(seen.length, 1, 'the didChange came before the reply');
+  const second = await client.stackPop({ sessionId });
+  client.removeListener('notification', listener);
+  assert.deepStrictEqual(seen.map((n) => n.params.version), [first.version, second.version]);
+  const title = seen[0].params.changes.find((c) => c.kind === 'title');
+  assert.strictEqual(title.backTitle.title, 'General');
+  await client.sessionClose({ sessionId });
+});
+
+test('nextNotification waits for a notification or times out', async () => {
+  const sessionId = await twoScreens();
+  await client.sessionSubscribe({ sessionId });
+  const waiting = client.nextNotification('session/didClose', 5000);
+  await client.sessionClose({ sessionId });
+  assert.deepStrictEqual((await waiting).params, { sessionId });
+  await assert.rejects(client.nextNotification(undefined, 50));
+});
