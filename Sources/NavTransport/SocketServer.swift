@@ -95,12 +95,17 @@ public final class UnixSocketServer: Sendable {
             defer { s.nextId += 1 }
             return (s.nextId, s.connections.count >= maxConnections, s.stopping)
         }
+        let refused = over || stopping
         let handle = ConnectionHandle(id: id, maxOutboundBytes: limits.maxOutboundBytes, output: outContinuation) {
-            // Closing the output ends the writer, which then closes the channel; closing the channel
-            // now as well ends a read that is waiting for bytes.
-            channel.close(mode: .input, promise: nil)
+            // Closing the output ends the writer, which writes what is queued and then closes the
+            // channel; shutting the input down as well ends a read that is waiting for bytes. A refused
+            // connection never reads, so only its output is closed.
+            guard !refused else { return }
+            channel.eventLoop.execute {
+                if channel.isActive { channel.close(mode: .input, promise: nil) } else { channel.close(promise: nil) }
+            }
         }
-        if over || stopping {
+        if refused {
             logger.warning("connection refused: limit", metadata: ["connection.id": "\(id)", "limit": "\(maxConnections)"])
             handle.send(Envelope.reply(id: .null, error: .limitExceeded(
                 name: "maxConnections", limit: maxConnections, message: "too many connections (--max-connections \(maxConnections))")))
@@ -118,7 +123,7 @@ public final class UnixSocketServer: Sendable {
                             handle.didWrite(bytes: bytes.count)
                         }
                     }
-                    if !(over || stopping) {
+                    if !refused {
                         let runner = ConnectionRunner(handle: handle, service: service, limits: limits, logger: logger)
                         await runner.run(inbound: inbound.map { Array(buffer: $0) })
                     }
