@@ -11,6 +11,8 @@ public struct NavigationModel: Sendable, Hashable {
     public private(set) var coveredSnapshots: [String: Screen]
     /// Counter for generated screen ids.
     public private(set) var nextGeneratedId: Int
+    /// The back title the top screen's bar last showed, which `stickyBackTitle` (BB-7) keeps from upgrading.
+    public private(set) var shownBackTitle: ShownBackTitle?
     /// Bounds applied to every mutation.
     public var limits: ModelLimits
 
@@ -22,23 +24,26 @@ public struct NavigationModel: Sendable, Hashable {
         self.version = 0
         self.coveredSnapshots = [:]
         self.nextGeneratedId = 1
+        self.shownBackTitle = nil
         self.limits = limits
         try checkDepth(screens.count)
         try checkUnique(screens, path: "screens")
         self.screens = screens
         refreshSnapshots()
+        rememberShownBackTitle()
     }
 
     /// Rebuilds a model from a snapshot's parts, exactly as it was.
     public init(
         restoring config: SessionConfig, screens: [Screen], version: Int, coveredSnapshots: [String: Screen],
-        nextGeneratedId: Int, limits: ModelLimits = ModelLimits()
+        nextGeneratedId: Int, shownBackTitle: ShownBackTitle? = nil, limits: ModelLimits = ModelLimits()
     ) throws(ModelError) {
         self.config = config
         self.screens = screens
         self.version = version
         self.coveredSnapshots = coveredSnapshots
         self.nextGeneratedId = nextGeneratedId
+        self.shownBackTitle = shownBackTitle
         self.limits = limits
         try checkDepth(screens.count)
         try checkUnique(screens, path: "document.screens")
@@ -153,7 +158,13 @@ public struct NavigationModel: Sendable, Hashable {
         refreshSnapshots()
         let after = TopBarState(self)
         changes += TopBarState.changes(from: before, to: after)
+        shownBackTitle = after.screenId.flatMap { id in after.backTitle.map { ShownBackTitle(screenId: id, backTitle: $0) } }
         return changes
+    }
+
+    private mutating func rememberShownBackTitle() {
+        guard let top else { return }
+        shownBackTitle = ShownBackTitle(screenId: top.id, backTitle: BackTitleEngine.backTitle(model: self, screenIndex: screens.count - 1))
     }
 
     /// Keeps one frozen copy per covered screen; a screen that is top (or gone) has none.
@@ -178,6 +189,16 @@ public struct NavigationModel: Sendable, Hashable {
         for (i, s) in list.enumerated() where !seen.insert(s.id).inserted {
             throw .duplicateScreen(id: s.id, path: "\(path)[\(i)].id")
         }
+    }
+}
+
+/// What a screen's back button showed when its bar was last laid out.
+public struct ShownBackTitle: Sendable, Hashable {
+    public var screenId: String
+    public var backTitle: BackTitle
+    public init(screenId: String, backTitle: BackTitle) {
+        self.screenId = screenId
+        self.backTitle = backTitle
     }
 }
 

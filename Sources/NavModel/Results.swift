@@ -1,9 +1,9 @@
 /// What the back button of a screen says (PROTOCOL.md `BackTitle`).
 public struct BackTitle: Sendable, Hashable {
-    public enum Display: String, Sendable, Hashable {
+    public enum Display: String, Sendable, Hashable, CaseIterable {
         case text, generic, arrowOnly, hidden
     }
-    public enum Source: String, Sendable, Hashable {
+    public enum Source: String, Sendable, Hashable, CaseIterable {
         case backItem, backButtonTitle, previousTitle, generic, policy, backStyle, none
     }
 

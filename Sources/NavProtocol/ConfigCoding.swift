@@ -149,6 +149,9 @@ public enum SessionDocument {
         var covered = JSONObject()
         for id in model.screens.map(\.id) { if let s = model.coveredSnapshots[id] { covered[id] = s.json } }
         o["coveredSnapshots"] = .object(covered)
+        if let shown = model.shownBackTitle {
+            o["shownBackTitle"] = ["screenId": .string(shown.screenId), "backTitle": shown.backTitle.json]
+        }
         return .object(o)
     }
 
@@ -179,6 +182,10 @@ public enum SessionDocument {
                 covered[member.key] = try Screen.decode(member.value, path: cr.path(member.key)) { member.key }
             }
         }
+        var shown: ShownBackTitle?
+        if let sr = try r.optionalObject("shownBackTitle") {
+            shown = ShownBackTitle(screenId: try sr.string("screenId"), backTitle: try BackTitle.decode(try sr.object("backTitle")))
+        }
         let version = try r.optionalInt("version") ?? 0
         let next = try r.optionalInt("nextGeneratedId") ?? 1
         guard version >= 0 else { throw .invalidParams(path: r.path("version"), expected: "an integer >= 0") }
@@ -187,7 +194,7 @@ public enum SessionDocument {
         do {
             model = try NavigationModel(
                 restoring: config, screens: screens, version: version, coveredSnapshots: covered,
-                nextGeneratedId: max(1, next), limits: limits)
+                nextGeneratedId: max(1, next), shownBackTitle: shown, limits: limits)
         } catch {
             throw RPCErrorMapping.map(error)
         }

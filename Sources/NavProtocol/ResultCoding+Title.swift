@@ -38,3 +38,20 @@ extension TintResult {
         return .object(o)
     }
 }
+
+extension BackTitle {
+    /// Reads a BackTitle as `json` writes it (snapshots keep the last one shown).
+    public static func decode(_ r: ParamReader) throws(RPCError) -> BackTitle {
+        var t = BackTitle(
+            title: try r.optionalString("title"),
+            display: try r.optionalEnum("display", Display.self) ?? .hidden,
+            source: try r.optionalEnum("source", Source.self) ?? .none,
+            truncated: try r.optionalBool("truncated") ?? false,
+            menu: try r.optionalArray("menu") { (v: JSON, p: String) throws(RPCError) -> String in
+                guard case .string(let s) = v else { throw .invalidParams(path: p, expected: "a string") }
+                return s
+            } ?? [])
+        t.image = try r.optionalSize("image")
+        return t
+    }
+}

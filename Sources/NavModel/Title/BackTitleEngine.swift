@@ -17,9 +17,13 @@
 ///    title then the chevron; `default` `backButtonTitle`, title, generic title, chevron: the first that
 ///    fits (BB-6). Empty strings follow the three BB-8 settings; BB-14 on `ios26`.
 public enum BackTitleEngine {
-    /// The back title of `model.screens[screenIndex]`, re-evaluated from scratch (no hysteresis).
+    /// The back title of `model.screens[screenIndex]`. Re-evaluated from scratch (no hysteresis) unless
+    /// `stickyBackTitle` is on, when what the top screen's bar last showed is taken into account (BB-7).
     public static func backTitle(model: NavigationModel, screenIndex: Int) -> BackTitle {
-        backTitle(model: model, screenIndex: screenIndex, shown: nil)
+        let shown = model.shownBackTitle.flatMap { shown in
+            screenIndex == model.screens.count - 1 && shown.screenId == model.screens[screenIndex].id ? shown.backTitle : nil
+        }
+        return backTitle(model: model, screenIndex: screenIndex, shown: shown)
     }
 
     /// The back title of `model.screens[screenIndex]`, given what its bar showed before (`shown`).
