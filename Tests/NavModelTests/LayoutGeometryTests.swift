@@ -149,6 +149,35 @@ struct LayoutGeometryTests {
         #expect(a.frame.minX == b.frame.maxX)
     }
 
+    @Test("GEO-14: the title counts as a neighbour: platters widen to the midpoint of the gap to it")
+    func glassTitleNeighbour() throws {
+        let bar = Fx.bar(try Fx.model(.ios26, [Screen(id: "home", title: "Home"), Fx.top(right: [Fx.text("a", "A", width: 30)])]))
+        let a = try #require(bar.element(.barItem, id: "a"))
+        let title = try #require(bar.element(.title))
+        let back = try #require(bar.element(.backButton))
+        let platter = Rect(x: 390 - 16 - 44, y: 52, width: 44, height: 44)
+        #expect(a.frame.minX == ((title.frame.maxX + platter.minX) / 2 * 1_000_000).rounded() / 1_000_000)
+        #expect(a.frame.maxX == platter.maxX + 8)
+        #expect(back.frame.minX == 16 - 8)
+        // The capsule ends 6 after the label; its hit rect reaches halfway to the title.
+        #expect(abs(back.frame.maxX - (back.visibleFrame.maxX + 6 + title.frame.minX) / 2) < 1e-6)
+    }
+
+    @Test("backInterception leftItem: the stand-in back item is a custom view on the margin (GEO-10), per era")
+    func syntheticBack() throws {
+        for (profile, x) in [(Profile.ios17, 16.0), (.ios10, 8), (.ios26, 16)] {
+            let m = try Fx.model(profile, policies: { $0.backInterception = .leftItem }, [Fx.home, Fx.top(backAction: .custom)])
+            let bar = Fx.bar(m)
+            let back = try #require(bar.element(.backButton), "\(profile)")
+            let visible = back.visibleFrame
+            #expect(visible.minX == x, "\(profile)")
+            #expect(visible.width >= 44 && visible.height == 44)
+            #expect(bar.backAction == nil, "the system back button is gone")
+            let hit = BarHitTesting.hitTest(bar, point: Point(x: visible.midX, y: visible.midY))
+            #expect(hit.action == .customBack && hit.target.kind == .backButton)
+        }
+    }
+
     @Test("a hidden bar lays out nothing and draws nothing")
     func hidden() throws {
         let bar = Fx.bar(try Fx.model([Fx.home, Fx.top(bar: BarAppearance(hidden: true))]))
@@ -193,6 +222,19 @@ struct LayoutBackTitleSpaceTests {
         let model = try Fx.model([Fx.home, Fx.top()])
         let titleLeft = 195 - TextMetrics.width("Detail", weight: .semibold) / 2
         #expect(BarMetrics.backTitleSpace(model: model, screenIndex: 1) == titleLeft - 6 - 8 - (8 + 13 + 6))
+    }
+
+    @Test("BB-6 per era: era L's label follows the 8-pt view, era G's sits inside a capsule at m")
+    func perEra() throws {
+        let legacy = try Fx.model(.ios10, width: 320, height: 480, statusBar: 20, [Fx.home, Fx.top()])
+        let titleLeft320 = 160 - TextMetrics.width("Detail", weight: .semibold) / 2
+        #expect(BarMetrics.backTitleSpace(model: legacy, screenIndex: 1) == titleLeft320 - 6 - (8 + 13 + 6))
+        let glass = try Fx.model(.ios26, [Fx.home, Fx.top()])
+        let titleLeft390 = 195 - TextMetrics.width("Detail", weight: .semibold) / 2
+        #expect(BarMetrics.backTitleSpace(model: glass, screenIndex: 1) == titleLeft390 - 6 - 6 - (16 + 6 + 13 + 6))
+        // The custom left item that stands in for back sits on the margin and has no trailing padding.
+        let leftItem = try Fx.model(policies: { $0.backInterception = .leftItem }, [Fx.home, Fx.top(backAction: .custom)])
+        #expect(BarMetrics.backTitleSpace(model: leftItem, screenIndex: 1) == titleLeft390 - (16 + 13 + 6))
     }
 
     @Test("no back button: no room")

@@ -102,8 +102,6 @@ public enum BarHitTesting {
             return result(.barItem, .none, .deadZone, item: id)
         case .titleView?:
             return result(.titleView, .none, .inert)
-        case .window?:
-            return result(.none, .none, .outsideBar)
         case let other?:
             var r = act(layout, role: other, screen: screen)
             r.trace = steps

@@ -121,7 +121,7 @@ struct BarTreeBuilder {
 
     private mutating func contentView(backAction: HitAction?) -> View {
         var children: [View] = []
-        children += titleViews(interactiveTitleView: true)
+        children += titleViews()
         if let back = placement.back {
             children.append(systemBackButton(back, action: backAction))
         }
@@ -282,7 +282,7 @@ struct BarTreeBuilder {
     }
 
     /// The title label (never touchable) or the custom title view.
-    private mutating func titleViews(interactiveTitleView: Bool) -> [View] {
+    private mutating func titleViews() -> [View] {
         if let t = placement.title, let text = plan.title {
             drawing.append(.text(text, window(t), bold: true, enabled: true))
             elements.append(LayoutElement(kind: .title, side: .center, frame: window(t), visibleFrame: window(t), text: text))
@@ -291,7 +291,7 @@ struct BarTreeBuilder {
         if let tv = placement.titleView {
             drawing.append(.box(window(tv), label: "titleView"))
             elements.append(LayoutElement(kind: .titleView, side: .center, frame: window(tv), visibleFrame: window(tv)))
-            return [view("titleView", "UIView", tv, role: .titleView, interactive: interactiveTitleView)]
+            return [view("titleView", "UIView", tv, role: .titleView)]
         }
         return []
     }
@@ -300,7 +300,7 @@ struct BarTreeBuilder {
 
     /// Era L: every system subview has interaction off; the bar decides by column (HT-10).
     private mutating func legacyChildren(backAction: HitAction?) -> [View] {
-        var children: [View] = titleViews(interactiveTitleView: true)
+        var children: [View] = titleViews()
         if let back = placement.back {
             var label: [View] = []
             if let l = placement.backLabel, let text = plan.backText {
