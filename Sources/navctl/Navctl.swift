@@ -32,6 +32,8 @@ struct Navctl: AsyncParsableCommand {
             TapCommand.self,
             RegionsCommand.self,
             RenderCommand.self,
+            PopTestCommand.self,
+            TreeHitCommand.self,
         ]
     )
 

@@ -116,6 +116,18 @@ struct RecursiveDescriptionTests {
         #expect(root.subviews.map(\.id) == ["0x2", "0x4"])
     }
 
+    @Test("an unclosed quote is not continued into the next view's line")
+    func unclosedQuoteStopsAtNextView() {
+        let text = "<UIView: 0x1; frame = (0 0; 100 100)>\n   | <UILabel: 0x2; frame = (0 0; 100 40); text = 'open\n   | <UILabel: 0x3; frame = (0 50; 100 40); text = 'x'; layer = <CALayer: 0x4>>"
+        do {
+            let root = try RecursiveDescription.parse(text)
+            Issue.record("parsed \(root.nodeCount) views; the third line was swallowed as label text")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.message.contains("quoted"))
+        }
+    }
+
     @Test("blank lines, CRLF endings and trailers are accepted")
     func tolerant() throws {
         let text = "\r\n<UIView: 0x1; frame = (0 0; 10 10)>\r\n\r\n   | <UIImageView: 0x2; frame = (0 0; 5 5)> - ic_back\r\n   | <UIView: 0x3; frame = (5 5; 5 5); >\r\n"

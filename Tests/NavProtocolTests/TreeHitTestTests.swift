@@ -63,7 +63,7 @@ struct TreeHitTestTests {
         let reply = try run(Self.params(Self.worked, x: 60, y: 60, extra: ["trace": true]))
         let trace = try #require(reply["trace"]?.arrayValue)
         #expect(trace.count == 3)
-        #expect(trace[2] == ["view": "A1", "frame": Self.rect(50, 50, 100, 100), "verdict": "hit", "path": [0, 0]])
+        #expect(trace[2] == ["view": "A1", "frame": Self.rect(50, 50, 100, 100), "verdict": "hit", "path": [0, 0], "class": "UIButton"])
         #expect(trace.map { $0["verdict"] } == ["hit", "hit", "hit"])
     }
 

@@ -174,7 +174,7 @@ private struct Walker {
 
     private mutating func record(_ view: View, path: [Int], frame: Rect) -> Int? {
         guard options.recordTrace else { return nil }
-        trace.append(TraceStep(view: view.displayName, frame: frame, verdict: .outside, path: path))
+        trace.append(TraceStep(view: view.displayName, frame: frame, verdict: .outside, path: path, className: view.className))
         return trace.count - 1
     }
 

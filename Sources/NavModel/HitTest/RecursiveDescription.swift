@@ -74,7 +74,7 @@ public enum RecursiveDescription {
                     break
                 } catch let failure {
                     // A quoted value cut by a line break continues on the next line.
-                    if failure.unterminatedQuote, index < lines.count, index - lineNumber < 1_000 {
+                    if failure.unterminatedQuote, index < lines.count, index - lineNumber < 1_000, !looksLikeView(lines[index]) {
                         body += [UInt8(ascii: "\n")] + lines[index]
                         index += 1
                         continue
@@ -149,6 +149,23 @@ public enum RecursiveDescription {
         if current.last == UInt8(ascii: "\r") { current.removeLast() }
         lines.append(current)
         return lines
+    }
+
+    /// Whether a line starts a view description (`| <Class: 0x...`): such a line is never taken as the
+    /// continuation of a quoted text.
+    static func looksLikeView(_ line: [UInt8]) -> Bool {
+        var i = 0
+        while i < line.count, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: "\t") || line[i] == UInt8(ascii: "|") { i += 1 }
+        guard i < line.count, line[i] == UInt8(ascii: "<") else { return false }
+        i += 1
+        let start = i
+        while i < line.count, isClassNameByte(line[i]) { i += 1 }
+        return i > start && i + 1 < line.count && line[i] == UInt8(ascii: ":") && line[i + 1] == UInt8(ascii: " ")
+    }
+
+    static func isClassNameByte(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "$")
     }
 
     /// The depth (number of `|`) and the rest of the line from its `<`.

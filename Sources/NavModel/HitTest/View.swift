@@ -99,13 +99,16 @@ public struct TraceStep: Sendable, Hashable {
     public var path: [Int]
     /// Why, when the verdict alone does not say (e.g. "pass-through: never returns itself").
     public var note: String?
+    /// The view's class, when known.
+    public var className: String?
 
-    public init(view: String, frame: Rect, verdict: Verdict, path: [Int] = [], note: String? = nil) {
+    public init(view: String, frame: Rect, verdict: Verdict, path: [Int] = [], note: String? = nil, className: String? = nil) {
         self.view = view
         self.frame = frame
         self.verdict = verdict
         self.path = path
         self.note = note
+        self.className = className
     }
 }
 

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import JSONCore
+import NavClient
+
+/// `navctl tree-hit FILE X Y`: which view UIKit's hitTest returns in a view tree (JSON or recursiveDescription).
+struct TreeHitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tree-hit",
+        abstract: "Hit-test a view tree: a View JSON file, or the text of `po [[UIWindow keyWindow] recursiveDescription]`.",
+        discussion: """
+            X and Y are in the root view's own coordinates (window coordinates for a window dump). FILE may be - for stdin.
+            Example: navctl tree-hit dump.txt 20 40 --trace
+            """)
+
+    @OptionGroup var options: ConnectionOptions
+    @Argument(help: "The tree: a JSON View object, or recursiveDescription text; - reads stdin.") var file: String
+    @Argument(help: "x in the root view's coordinates.") var x: Double
+    @Argument(help: "y in the root view's coordinates.") var y: Double
+    @Flag(help: "Also list every view the hit test visited.") var trace = false
+
+    func validate() throws {
+        guard x.isFinite, y.isFinite else { throw ValidationError("X and Y must be finite numbers") }
+        if file.isEmpty { throw ValidationError("FILE must be a path, or - for stdin") }
+    }
+
+    func run() async throws {
+        let text = try JSONArguments.read(file)
+        // A JSON object is sent as a View; anything else as recursiveDescription text, which navd parses.
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let tree: JSON = trimmed.hasPrefix("{") ? try JSONArguments.parse(trimmed, from: file) : .string(text)
+        let params: JSON = ["tree": tree, "point": ["x": .number(x), "y": .number(y)], "trace": .bool(trace)]
+        let result = try await options.withClient { try await $0.request("tree/hitTest", params) }
+        options.output.result(result) { Self.readable(result) }
+    }
+
+    static func readable(_ result: JSON) -> String {
+        var lines: [String] = []
+        if let view = result["view"], let cls = view["class"]?.stringValue {
+            let id = view["id"]?.stringValue.map { " \($0)" } ?? ""
+            let path = (view["path"]?.arrayValue ?? []).compactMap { $0.intValue.map(String.init) }.joined(separator: ", ")
+            lines.append("hit: \(cls)\(id) at path [\(path)]")
+        } else {
+            lines.append("hit: nothing (the root does not take the point)")
+        }
+        if let action = result["action"]?["name"]?.stringValue { lines.append("action: \(action)") }
+        for step in result["trace"]?.arrayValue ?? [] {
+            let depth = step["path"]?.arrayValue?.count ?? 0
+            let view = step["view"]?.stringValue ?? "?"
+            let cls = step["class"]?.stringValue
+            let name = cls.map { $0 == view ? view : "\($0) \(view)" } ?? view
+            let verdict = step["verdict"]?.stringValue ?? "?"
+            let note = step["note"]?.stringValue.map { " (\($0))" } ?? ""
+            lines.append(String(repeating: "  ", count: depth + 1) + "\(name): \(verdict)\(note)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
