@@ -35,6 +35,10 @@ final class DaemonProcess: Sendable {
         let directory = try directory ?? TemporaryDirectory()
         let socket = socketPath ?? directory.file("navd.sock")
         let stderrPath = directory.file("\(name)-\(UUID().uuidString.prefix(8)).stderr")
+        var arguments = arguments
+        if !arguments.contains("--log-level"), let level = ProcessInfo.processInfo.environment["NAVD_E2E_LOG_LEVEL"] {
+            arguments += ["--log-level", level]
+        }
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         guard let stderr = FileHandle(forWritingAtPath: stderrPath) else {
             throw HarnessError("cannot open \(stderrPath)")
@@ -106,8 +110,9 @@ func withDaemon<T>(_ arguments: [String] = [], _ body: (DaemonProcess) async thr
         await daemon.stop()
         return result
     } catch {
+        let log = daemon.stderr()
         await daemon.stop()
-        throw error
+        throw HarnessError("\(error)\nnavd (pid \(daemon.pid), exit \(daemon.process.exitStatus.map(String.init) ?? "running")) stderr:\n\(log)")
     }
 }
 
