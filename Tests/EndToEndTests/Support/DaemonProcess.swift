@@ -69,6 +69,26 @@ final class DaemonProcess: Sendable {
         }
     }
 
+    /// A client connected as soon as the daemon accepts: for a daemon started with
+    /// `waitUntilReady: false`, so no readiness probe takes a connection slot (bounded backoff, 10 s).
+    func connectWhenReady(within bound: Duration = .seconds(10)) async throws -> NavClient {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: bound)
+        var delay = Duration.milliseconds(5)
+        while true {
+            do {
+                return try await connect()
+            } catch NavClientError.cannotConnect(_, let reason) {
+                if let status = process.exitStatus {
+                    throw HarnessError("navd exited with status \(status); stderr:\n\(stderr())")
+                }
+                if clock.now >= deadline { throw HarnessError("cannot connect to \(socketPath): \(reason)") }
+            }
+            try await Task.sleep(for: delay)
+            delay = min(delay * 2, .milliseconds(100))
+        }
+    }
+
     /// What the daemon wrote to stderr so far.
     func stderr() -> String {
         (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
