@@ -1,4 +1,5 @@
 import ArgumentParser
+import JSONCore
 import NavClient
 
 /// The options every command shares: where the daemon is and how to print.
@@ -26,5 +27,10 @@ struct ConnectionOptions: ParsableArguments {
             await client.close()
             throw error
         }
+    }
+
+    /// One request on its own connection: the raw result.
+    func request(_ method: String, _ params: JSON? = nil) async throws -> JSON {
+        try await withClient { try await $0.request(method, params) }
     }
 }

@@ -6,6 +6,12 @@ import NavClient
 ///
 /// Exit status: 0 success, 1 the daemon answered with an error, 2 bad usage,
 /// 3 the daemon cannot be reached.
+///
+/// Adding a command: a type conforming to `AsyncParsableCommand` in its own file, with
+/// `@OptionGroup var options: ConnectionOptions`; `validate()` throws `ValidationError` for bad
+/// flags; `run()` calls `options.request(method, params)` and prints with
+/// `options.output.result(result) { readable text }`; then one line in `subcommands` below.
+/// Errors need no handling: `main()` maps them to stderr and the exit status.
 @main
 struct Navctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

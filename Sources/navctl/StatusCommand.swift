@@ -9,7 +9,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var options: ConnectionOptions
 
     func run() async throws {
-        let result = try await options.withClient { try await $0.request("daemon/status") }
+        let result = try await options.request("daemon/status")
         let status = try DaemonInfo(from: result)
         options.output.result(result) { Readable.status(status) }
     }

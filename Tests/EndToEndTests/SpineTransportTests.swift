@@ -244,22 +244,87 @@ struct SpineTransportTests {
         }
     }
 
-    @Test("$/cancelRequest: the request gets exactly one reply (a result or -32800); unknown ids are ignored")
+    @Test("$/cancelRequest arriving with its request wins: -32800 and nothing done; unknown ids are ignored")
     func cancelRequest() async throws {
         try await withDaemon { daemon in
             let raw = try daemon.raw()
             let create = RPC.request(1, "session/create", ["screens": [["id": "root", "title": "Root"]]])
             let cancel = RPC.notification("$/cancelRequest", ["id": 1])
+            // One write, so the daemon reads both in one chunk.
             try await raw.send(create.serializedBytes() + [0x0A] + cancel.serializedBytes() + [0x0A])
             let reply = try await raw.nextMessage()
             #expect(reply["id"] == 1)
-            #expect(reply["result"] != nil || RPC.errorCode(reply) == -32800, "\(reply.serialized())")
+            #expect(RPC.errorCode(reply) == -32800, "\(reply.serialized())")
+            #expect(reply["error"]?["message"]?.stringValue?.isEmpty == false)
             try await raw.sendLine(RPC.notification("$/cancelRequest", ["id": 999]))
             try await raw.sendLine(RPC.request(2, "session/list"))
-            #expect(try await raw.nextMessage()["id"] == 2)
+            let list = try await raw.nextMessage()
+            #expect(list["id"] == 2)
+            #expect(list["result"]?["sessions"] == .array([]), "the cancelled create did nothing")
             try await raw.expectNothing()
             raw.close()
         }
+    }
+
+    @Test("NavClient: cancelling a request sent explicitly gets -32800 or the result, exactly once")
+    func clientCancel() async throws {
+        try await withClient { client, _ in
+            let id = try await client.send("session/list")
+            try await client.cancel(id)
+            do {
+                let result = try await client.reply(to: id)
+                #expect(result["sessions"] != nil)
+            } catch NavClientError.rpc(let error) {
+                #expect(error.code == -32800)
+            }
+            try await client.assertNoUnmatchedReply(within: .milliseconds(100))
+        }
+    }
+
+    @Test("initialize returns the server info, protocol version 1 and the capabilities")
+    func initialize() async throws {
+        try await withClient { client, _ in
+            let result = try await client.initialize(clientName: "e2e", clientVersion: "1")
+            #expect(result["serverInfo"]?["name"] == "navd")
+            #expect(result["serverInfo"]?["version"]?.stringValue?.isEmpty == false)
+            #expect(result["protocolVersion"] == 1)
+            let capabilities = result["capabilities"]
+            let methods = capabilities?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            for method in ["daemon/status", "session/create", "session/subscribe", "stack/push", "stack/pop", "stack/set",
+                           "stack/get", "screen/update", "bar/update", "bar/hitTest", "tint/resolve", "title/back"] {
+                #expect(methods.contains(method), "\(method) missing from \(methods)")
+            }
+            #expect(capabilities?["notifications"]?.arrayValue?.contains("session/didChange") == true)
+            #expect(capabilities?["profiles"] == ["ios10", "ios11", "ios13", "ios14", "ios17", "ios26"])
+            #expect(Set(capabilities?["framings"]?.arrayValue ?? []) == ["content-length", "ndjson"])
+        }
+    }
+
+    @Test("past --max-connections a connection gets 1005 naming the limit and is closed; the others carry on")
+    func maxConnections() async throws {
+        // No readiness probe here: it would hold one of the two slots until the daemon saw it close.
+        let daemon = try await DaemonProcess.start(["--max-connections", "2"], waitUntilReady: false)
+        do {
+            let a = try await daemon.connectWhenReady()
+            let b = try await daemon.connect()
+            _ = try await a.status()
+            _ = try await b.status()
+            let refused = try daemon.raw()
+            let error = try await refused.nextMessage()
+            #expect(RPC.errorCode(error) == 1005)
+            #expect(error["id"] == .null)
+            #expect(error["error"]?["data"]?["limit"] == 2)
+            #expect(await refused.waitForClose())
+            refused.close()
+            #expect(try await a.status().connections == 2)
+            await a.close()
+            await b.close()
+        } catch {
+            let log = daemon.stderr()
+            await daemon.stop()
+            throw HarnessError("\(error)\n\(log)")
+        }
+        await daemon.stop()
     }
 
     @Test("many clients at once, each with its own session, all answered correctly")

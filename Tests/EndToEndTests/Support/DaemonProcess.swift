@@ -35,6 +35,10 @@ final class DaemonProcess: Sendable {
         let directory = try directory ?? TemporaryDirectory()
         let socket = socketPath ?? directory.file("navd.sock")
         let stderrPath = directory.file("\(name)-\(UUID().uuidString.prefix(8)).stderr")
+        var arguments = arguments
+        if !arguments.contains("--log-level"), let level = ProcessInfo.processInfo.environment["NAVD_E2E_LOG_LEVEL"] {
+            arguments += ["--log-level", level]
+        }
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         guard let stderr = FileHandle(forWritingAtPath: stderrPath) else {
             throw HarnessError("cannot open \(stderrPath)")
@@ -59,6 +63,26 @@ final class DaemonProcess: Sendable {
             }
             if clock.now >= deadline {
                 throw HarnessError("navd did not accept connections on \(socketPath) within \(bound); stderr:\n\(stderr())")
+            }
+            try await Task.sleep(for: delay)
+            delay = min(delay * 2, .milliseconds(100))
+        }
+    }
+
+    /// A client connected as soon as the daemon accepts: for a daemon started with
+    /// `waitUntilReady: false`, so no readiness probe takes a connection slot (bounded backoff, 10 s).
+    func connectWhenReady(within bound: Duration = .seconds(10)) async throws -> NavClient {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: bound)
+        var delay = Duration.milliseconds(5)
+        while true {
+            do {
+                return try await connect()
+            } catch NavClientError.cannotConnect(_, let reason) {
+                if let status = process.exitStatus {
+                    throw HarnessError("navd exited with status \(status); stderr:\n\(stderr())")
+                }
+                if clock.now >= deadline { throw HarnessError("cannot connect to \(socketPath): \(reason)") }
             }
             try await Task.sleep(for: delay)
             delay = min(delay * 2, .milliseconds(100))
@@ -106,8 +130,9 @@ func withDaemon<T>(_ arguments: [String] = [], _ body: (DaemonProcess) async thr
         await daemon.stop()
         return result
     } catch {
+        let log = daemon.stderr()
         await daemon.stop()
-        throw error
+        throw HarnessError("\(error)\nnavd (pid \(daemon.pid), exit \(daemon.process.exitStatus.map(String.init) ?? "running")) stderr:\n\(log)")
     }
 }
 

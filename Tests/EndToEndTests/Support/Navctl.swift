@@ -10,7 +10,9 @@ struct NavctlResult: Sendable, CustomStringConvertible {
 }
 
 /// Runs the built navctl with `arguments` (and `stdin` as its input) and waits for it (bounded).
-func runNavctl(_ arguments: [String], stdin: String? = nil, timeout: Duration = .seconds(20)) async throws -> NavctlResult {
+func runNavctl(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], timeout: Duration = .seconds(20)
+) async throws -> NavctlResult {
     let directory = try TemporaryDirectory()
     let outPath = directory.file("stdout")
     let errPath = directory.file("stderr")
@@ -25,7 +27,7 @@ func runNavctl(_ arguments: [String], stdin: String? = nil, timeout: Duration = 
         input = FileHandle(forReadingAtPath: inPath)
     }
     let child = try ChildProcess(
-        executable: Paths.navctl, arguments: arguments, environment: navctlEnvironment(),
+        executable: Paths.navctl, arguments: arguments, environment: navctlEnvironment(environment),
         standardInput: input, standardOutput: out, standardError: err)
     try? out.close()
     try? err.close()
