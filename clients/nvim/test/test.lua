@@ -35,16 +35,20 @@ local function start_daemon()
   vim.fn.mkdir(dir, "p")
   local socket = dir .. "/navd.sock"
   local handle
-  handle = uv.spawn(binary, { args = { "--socket", socket }, stdio = { nil, nil, nil } }, function()
+  local exit_code = nil
+  handle = uv.spawn(binary, { args = { "--socket", socket }, stdio = { nil, nil, nil } }, function(code)
+    exit_code = code
     if handle and not handle:is_closing() then handle:close() end
   end)
   assert(handle, "cannot start " .. binary)
   local daemon = { socket = socket, dir = dir, handle = handle }
   local ready = vim.wait(20000, function()
+    if exit_code ~= nil then return true end
     local probe = navd.connect(socket, { timeout = 200 })
     if probe then probe:close() return true end
     return false
   end, 20)
+  assert(exit_code == nil, "navd exited with status " .. tostring(exit_code))
   assert(ready, "navd did not listen on " .. socket)
   function daemon.stop()
     if not handle:is_closing() then handle:kill("sigterm") end
@@ -64,214 +68,224 @@ local function expect_eq(actual, expected, what)
   end
 end
 
-local daemon = start_daemon()
-local client = assert(navd.connect(daemon.socket))
+-- Everything below runs inside xpcall so that any error ends nvim with a failure status
+-- instead of leaving it waiting for input.
+local function main()
+  local daemon = start_daemon()
+  local client = assert(navd.connect(daemon.socket))
 
-local function two_screens()
-  return client:session_create({ screens = {
-    { id = "settings", title = "Settings" },
-    { id = "general", title = "General" },
-  } }).sessionId
-end
-
-local function bar_middle_y(sid)
-  local bar = client:bar_layout({ sessionId = sid }).bar
-  return bar.y + bar.height / 2
-end
-
-local tests = {}
--- `requires`: methods the test calls; it is skipped, saying so, when the daemon answers one of
--- them with -32601 (method not found).
-local function test(name, fn, requires) table.insert(tests, { name = name, fn = fn, requires = requires }) end
-
-local answered = {}
-local function daemon_answers(method)
-  if answered[method] == nil then
-    local ok, err = pcall(client.request_sync, client, method, {})
-    answered[method] = ok or not (navd.is_error(err) and err.code == -32601)
+  local function two_screens()
+    return client:session_create({ screens = {
+      { id = "settings", title = "Settings" },
+      { id = "general", title = "General" },
+    } }).sessionId
   end
-  return answered[method]
-end
 
-test("socket path chain", function()
-  local saved = { vim.env.NAVD_SOCKET, vim.env.XDG_RUNTIME_DIR }
-  vim.env.NAVD_SOCKET = "/run/x/navd.sock"
-  vim.env.XDG_RUNTIME_DIR = "/run/user/7"
-  expect_eq(navd.socket_path(), "/run/x/navd.sock", "explicit")
-  vim.env.NAVD_SOCKET = nil
-  expect_eq(navd.socket_path(), "/run/user/7/navd/navd.sock", "runtime dir")
-  vim.env.XDG_RUNTIME_DIR = nil
-  expect_eq(navd.socket_path(), "/tmp/navd-" .. uv.getuid() .. "/navd.sock", "fallback")
-  vim.env.NAVD_SOCKET, vim.env.XDG_RUNTIME_DIR = saved[1], saved[2]
-end)
-
-test("connect through NAVD_SOCKET", function()
-  local saved = vim.env.NAVD_SOCKET
-  vim.env.NAVD_SOCKET = daemon.socket
-  local other = assert(navd.connect())
-  expect(other:daemon_status().connections >= 2, "two connections")
-  other:close()
-  vim.env.NAVD_SOCKET = saved
-end)
-
-test("a helper for every method the daemon answers", function()
-  local init = client:initialize({ clientInfo = { name = "navd.nvim-tests" } })
-  expect_eq(init.protocolVersion, 1, "protocolVersion")
-  for _, method in ipairs(init.capabilities.methods) do
-    local helper = navd.methods[method]
-    expect(helper ~= nil, "no helper for " .. method)
-    expect(type(client[helper]) == "function", "helper missing: " .. helper)
+  local function bar_middle_y(sid)
+    local bar = client:bar_layout({ sessionId = sid }).bar
+    return bar.y + bar.height / 2
   end
-end)
 
-test("title/back answers the back title (BT-02)", function()
-  local sid = two_screens()
-  local back = client:title_back({ sessionId = sid })
-  expect_eq(back.title, "Settings", "title")
-  expect_eq(back.source, "previousTitle", "source")
-  client:session_close({ sessionId = sid })
-end, { "title/back" })
+  local tests = {}
+  -- `requires`: methods the test calls; it is skipped, saying so, when the daemon answers one of
+  -- them with -32601 (method not found).
+  local function test(name, fn, requires) table.insert(tests, { name = name, fn = fn, requires = requires }) end
 
-test("tint/resolve for a colour and for the bar (COL-V03, COL-V14)", function()
-  expect_eq(client:tint_resolve({ color = "#007AFF" }).foreground, "#FFFFFF", "yiq")
-  expect_eq(client:tint_resolve({ color = "#BABABA" }).foreground, "#000000", "threshold")
-  local sid = two_screens()
-  client:bar_update({ sessionId = sid, appearance = { barTintColor = "#000000" } })
-  expect_eq(client:tint_resolve({ sessionId = sid }).foreground, "#FFFFFF", "bar")
-  client:session_close({ sessionId = sid })
-end, { "tint/resolve" })
-
-test("bar/hitTest finds the back button", function()
-  local sid = two_screens()
-  local hit = client:bar_hit_test({ sessionId = sid, point = { x = 15, y = bar_middle_y(sid) } })
-  expect_eq(hit.target.kind, "backButton", "target")
-  expect_eq(hit.action, { kind = "pop", to = "settings" }, "action")
-  client:session_close({ sessionId = sid })
-end, { "bar/layout", "bar/hitTest" })
-
-test("errors come back as NavdError tables", function()
-  local ok, err = pcall(client.stack_get, client, { sessionId = "no-such-session" })
-  expect(not ok and navd.is_error(err), "an error")
-  expect_eq(err.code, 1001, "code")
-  local sid = two_screens()
-  ok, err = pcall(client.session_configure, client, { sessionId = sid, device = { width = "wide" } })
-  expect(not ok and err.code == -32602, "invalid params")
-  expect_eq(err.data.path, "device.width", "data.path")
-  ok, err = pcall(client.request_sync, client, "no/such/method")
-  expect(not ok and err.code == -32601, "method not found")
-  client:session_close({ sessionId = sid })
-end)
-
-test("change notifications arrive, in version order, before the reply", function()
-  local sid = two_screens()
-  local list, stop = client:collect()
-  client:session_subscribe({ sessionId = sid })
-  local pushed = client:stack_push({ sessionId = sid, screen = { id = "third", title = "Third" } })
-  -- The notification was written before the reply, so it is already here.
-  expect(#list >= 1, "didChange before the reply")
-  expect_eq(list[1].method, "session/didChange", "method")
-  expect_eq(list[1].params.version, pushed.version, "version")
-  local saw_title = false
-  for _, change in ipairs(list[1].params.changes) do
-    if change.kind == "title" then
-      saw_title = true
-      expect_eq(change.backTitle.title, "General", "new back title")
+  local answered = {}
+  local function daemon_answers(method)
+    if answered[method] == nil then
+      local ok, err = pcall(client.request_sync, client, method, {})
+      answered[method] = ok or not (navd.is_error(err) and err.code == -32601)
     end
+    return answered[method]
   end
-  expect(saw_title, "a title change for the new top screen")
-  stop()
-  client:session_close({ sessionId = sid })
-end)
 
-local function messages_after(command)
-  vim.cmd("messages clear")
-  vim.cmd(command)
-  return vim.api.nvim_exec("messages", true)
-end
-
-test(":NavdBackTitle reports in the message area", function()
-  local sid = two_screens()
-  vim.cmd("NavdConnect " .. daemon.socket)
-  local messages = messages_after("NavdBackTitle " .. sid)
-  expect(messages:find("Back title: ‹ Settings", 1, true), "back title in: " .. messages)
-  client:session_close({ sessionId = sid })
-end, { "title/back" })
-
-test(":NavdTint reports a colour's and a bar's tint", function()
-  local sid = two_screens()
-  vim.cmd("NavdConnect " .. daemon.socket)
-  local messages = messages_after("NavdTint #FFFFFF")
-  expect(messages:find("Tint: #FFFFFF → #000000", 1, true), "colour tint in: " .. messages)
-  client:bar_update({ sessionId = sid, appearance = { barTintColor = "#000000" } })
-  messages = messages_after("NavdTint " .. sid)
-  expect(messages:find("Tint: #000000 → #FFFFFF", 1, true), "bar tint in: " .. messages)
-  client:session_close({ sessionId = sid })
-end, { "tint/resolve" })
-
-test(":NavdHitTest reports the target and action", function()
-  local sid = two_screens()
-  vim.cmd("NavdConnect " .. daemon.socket)
-  local messages = messages_after("NavdHitTest 15 " .. bar_middle_y(sid) .. " " .. sid)
-  expect(messages:find("backButton", 1, true) and messages:find("pop to settings", 1, true), "hit in: " .. messages)
-  client:session_close({ sessionId = sid })
-end, { "bar/layout", "bar/hitTest" })
-
-test(":NavdWatch lists notifications live", function()
-  local sid = two_screens()
-  vim.cmd("NavdConnect " .. daemon.socket)
-  vim.cmd("NavdWatch " .. sid)
-  local buf = vim.api.nvim_get_current_buf()
-  expect(vim.api.nvim_buf_get_name(buf):find("navd://notifications/", 1, true), "watch buffer")
-  client:stack_pop({ sessionId = sid })
-  local found = vim.wait(5000, function()
-    for _, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
-      if line:find("session/didChange", 1, true) and line:find("stack pop general", 1, true) then return true end
-    end
-    return false
-  end, 10)
-  expect(found, "didChange line in: " .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n"))
-  client:session_close({ sessionId = sid })
-end)
-
--- Every golden transcript, each against a fresh daemon.
-local examples = vim.fn.globpath(repo .. "/docs/protocol/examples", "*.json", false, true)
-table.sort(examples)
-test("there are transcripts", function()
-  expect(#examples > 0, "docs/protocol/examples is empty; run make examples")
-end)
-for _, path in ipairs(examples) do
-  test("transcript " .. vim.fn.fnamemodify(path, ":t:r"), function()
-    local t = transcript.load(path)
-    expect(navd.methods[t.method] ~= nil, "no helper for " .. tostring(t.method))
-    local fresh = start_daemon()
-    local c = assert(navd.connect(fresh.socket))
-    local ok, message = transcript.replay(c, t)
-    c:close()
-    fresh.stop()
-    expect(ok, message)
+  test("socket path chain", function()
+    local saved = { vim.env.NAVD_SOCKET, vim.env.XDG_RUNTIME_DIR }
+    vim.env.NAVD_SOCKET = "/run/x/navd.sock"
+    vim.env.XDG_RUNTIME_DIR = "/run/user/7"
+    expect_eq(navd.socket_path(), "/run/x/navd.sock", "explicit")
+    vim.env.NAVD_SOCKET = nil
+    expect_eq(navd.socket_path(), "/run/user/7/navd/navd.sock", "runtime dir")
+    vim.env.XDG_RUNTIME_DIR = nil
+    expect_eq(navd.socket_path(), "/tmp/navd-" .. uv.getuid() .. "/navd.sock", "fallback")
+    vim.env.NAVD_SOCKET, vim.env.XDG_RUNTIME_DIR = saved[1], saved[2]
   end)
+
+  test("connect through NAVD_SOCKET", function()
+    local saved = vim.env.NAVD_SOCKET
+    vim.env.NAVD_SOCKET = daemon.socket
+    local other = assert(navd.connect())
+    expect(other:daemon_status().connections >= 2, "two connections")
+    other:close()
+    vim.env.NAVD_SOCKET = saved
+  end)
+
+  test("a helper for every method the daemon answers", function()
+    local init = client:initialize({ clientInfo = { name = "navd.nvim-tests" } })
+    expect_eq(init.protocolVersion, 1, "protocolVersion")
+    for _, method in ipairs(init.capabilities.methods) do
+      local helper = navd.methods[method]
+      expect(helper ~= nil, "no helper for " .. method)
+      expect(type(client[helper]) == "function", "helper missing: " .. helper)
+    end
+  end)
+
+  test("title/back answers the back title (BT-02)", function()
+    local sid = two_screens()
+    local back = client:title_back({ sessionId = sid })
+    expect_eq(back.title, "Settings", "title")
+    expect_eq(back.source, "previousTitle", "source")
+    client:session_close({ sessionId = sid })
+  end, { "title/back" })
+
+  test("tint/resolve for a colour and for the bar (COL-V03, COL-V14)", function()
+    expect_eq(client:tint_resolve({ color = "#007AFF" }).foreground, "#FFFFFF", "yiq")
+    expect_eq(client:tint_resolve({ color = "#BABABA" }).foreground, "#000000", "threshold")
+    local sid = two_screens()
+    client:bar_update({ sessionId = sid, appearance = { barTintColor = "#000000" } })
+    expect_eq(client:tint_resolve({ sessionId = sid }).foreground, "#FFFFFF", "bar")
+    client:session_close({ sessionId = sid })
+  end, { "tint/resolve" })
+
+  test("bar/hitTest finds the back button", function()
+    local sid = two_screens()
+    local hit = client:bar_hit_test({ sessionId = sid, point = { x = 15, y = bar_middle_y(sid) } })
+    expect_eq(hit.target.kind, "backButton", "target")
+    expect_eq(hit.action, { kind = "pop", to = "settings" }, "action")
+    client:session_close({ sessionId = sid })
+  end, { "bar/layout", "bar/hitTest" })
+
+  test("errors come back as NavdError tables", function()
+    local ok, err = pcall(client.stack_get, client, { sessionId = "no-such-session" })
+    expect(not ok and navd.is_error(err), "an error")
+    expect_eq(err.code, 1001, "code")
+    local sid = two_screens()
+    ok, err = pcall(client.session_configure, client, { sessionId = sid, device = { width = "wide" } })
+    expect(not ok and err.code == -32602, "invalid params")
+    expect_eq(err.data.path, "device.width", "data.path")
+    ok, err = pcall(client.request_sync, client, "no/such/method")
+    expect(not ok and err.code == -32601, "method not found")
+    client:session_close({ sessionId = sid })
+  end)
+
+  test("change notifications arrive, in version order, before the reply", function()
+    local sid = two_screens()
+    local list, stop = client:collect()
+    client:session_subscribe({ sessionId = sid })
+    local pushed = client:stack_push({ sessionId = sid, screen = { id = "third", title = "Third" } })
+    -- The notification was written before the reply, so it is already here.
+    expect(#list >= 1, "didChange before the reply")
+    expect_eq(list[1].method, "session/didChange", "method")
+    expect_eq(list[1].params.version, pushed.version, "version")
+    local saw_title = false
+    for _, change in ipairs(list[1].params.changes) do
+      if change.kind == "title" then
+        saw_title = true
+        expect_eq(change.backTitle.title, "General", "new back title")
+      end
+    end
+    expect(saw_title, "a title change for the new top screen")
+    stop()
+    client:session_close({ sessionId = sid })
+  end)
+
+  local function messages_after(command)
+    vim.cmd("messages clear")
+    vim.cmd(command)
+    return vim.api.nvim_exec("messages", true)
+  end
+
+  test(":NavdBackTitle reports in the message area", function()
+    local sid = two_screens()
+    vim.cmd("NavdConnect " .. daemon.socket)
+    local messages = messages_after("NavdBackTitle " .. sid)
+    expect(messages:find("Back title: ‹ Settings", 1, true), "back title in: " .. messages)
+    client:session_close({ sessionId = sid })
+  end, { "title/back" })
+
+  test(":NavdTint reports a colour's and a bar's tint", function()
+    local sid = two_screens()
+    vim.cmd("NavdConnect " .. daemon.socket)
+    local messages = messages_after("NavdTint #FFFFFF")
+    expect(messages:find("Tint: #FFFFFF → #000000", 1, true), "colour tint in: " .. messages)
+    client:bar_update({ sessionId = sid, appearance = { barTintColor = "#000000" } })
+    messages = messages_after("NavdTint " .. sid)
+    expect(messages:find("Tint: #000000 → #FFFFFF", 1, true), "bar tint in: " .. messages)
+    client:session_close({ sessionId = sid })
+  end, { "tint/resolve" })
+
+  test(":NavdHitTest reports the target and action", function()
+    local sid = two_screens()
+    vim.cmd("NavdConnect " .. daemon.socket)
+    local messages = messages_after("NavdHitTest 15 " .. bar_middle_y(sid) .. " " .. sid)
+    expect(messages:find("backButton", 1, true) and messages:find("pop to settings", 1, true), "hit in: " .. messages)
+    client:session_close({ sessionId = sid })
+  end, { "bar/layout", "bar/hitTest" })
+
+  test(":NavdWatch lists notifications live", function()
+    local sid = two_screens()
+    vim.cmd("NavdConnect " .. daemon.socket)
+    vim.cmd("NavdWatch " .. sid)
+    local buf = vim.api.nvim_get_current_buf()
+    expect(vim.api.nvim_buf_get_name(buf):find("navd://notifications/", 1, true), "watch buffer")
+    client:stack_pop({ sessionId = sid })
+    local found = vim.wait(5000, function()
+      for _, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+        if line:find("session/didChange", 1, true) and line:find("stack pop general", 1, true) then return true end
+      end
+      return false
+    end, 10)
+    expect(found, "didChange line in: " .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n"))
+    client:session_close({ sessionId = sid })
+  end)
+
+  -- Every golden transcript, each against a fresh daemon.
+  local examples = vim.fn.globpath(repo .. "/docs/protocol/examples", "*.json", false, true)
+  table.sort(examples)
+  test("there are transcripts", function()
+    expect(#examples > 0, "docs/protocol/examples is empty; run make examples")
+  end)
+  for _, path in ipairs(examples) do
+    test("transcript " .. vim.fn.fnamemodify(path, ":t:r"), function()
+      local t = transcript.load(path)
+      expect(navd.methods[t.method] ~= nil, "no helper for " .. tostring(t.method))
+      local fresh = start_daemon()
+      local c = assert(navd.connect(fresh.socket))
+      local ok, message = transcript.replay(c, t)
+      c:close()
+      fresh.stop()
+      expect(ok, message)
+    end)
+  end
+
+  local failures, skipped = 0, 0
+  for _, t in ipairs(tests) do
+    local missing = {}
+    for _, method in ipairs(t.requires or {}) do
+      if not daemon_answers(method) then table.insert(missing, method) end
+    end
+    local ok, err = true, nil
+    if #missing == 0 then ok, err = pcall(t.fn) end
+    if #missing > 0 then
+      skipped = skipped + 1
+      out("skip " .. t.name .. " (the daemon does not answer " .. table.concat(missing, ", ") .. ")")
+    elseif ok then
+      out("ok   " .. t.name)
+    else
+      failures = failures + 1
+      out("FAIL " .. t.name .. "\n     " .. tostring(err))
+    end
+  end
+  client:close()
+  if navd.state.client then navd.state.client:close() end
+  daemon.stop()
+  out(string.format("nvim: %d passed, %d failed, %d skipped", #tests - failures - skipped, failures, skipped))
+  finish(failures == 0 and 0 or 1)
 end
 
-local failures, skipped = 0, 0
-for _, t in ipairs(tests) do
-  local missing = {}
-  for _, method in ipairs(t.requires or {}) do
-    if not daemon_answers(method) then table.insert(missing, method) end
-  end
-  local ok, err = true, nil
-  if #missing == 0 then ok, err = pcall(t.fn) end
-  if #missing > 0 then
-    skipped = skipped + 1
-    out("skip " .. t.name .. " (the daemon does not answer " .. table.concat(missing, ", ") .. ")")
-  elseif ok then
-    out("ok   " .. t.name)
-  else
-    failures = failures + 1
-    out("FAIL " .. t.name .. "\n     " .. tostring(err))
-  end
+local ok, err = xpcall(main, debug.traceback)
+if not ok then
+  out("ERROR " .. tostring(err))
+  finish(1)
 end
-client:close()
-if navd.state.client then navd.state.client:close() end
-daemon.stop()
-out(string.format("nvim: %d passed, %d failed, %d skipped", #tests - failures - skipped, failures, skipped))
-finish(failures == 0 and 0 or 1)
