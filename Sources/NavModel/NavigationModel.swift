@@ -91,6 +91,7 @@ public struct NavigationModel: Sendable, Hashable {
     /// Pops the top screen, or every screen above `to` (a screen id or "root").
     public mutating func pop(to target: String? = nil, ifVersion: Int? = nil) throws(ModelError) -> (popped: [String], changes: [Change]) {
         try checkVersion(ifVersion)
+        if let target, target != "root", index(of: target) == nil { throw .unknownScreen(id: target, path: "to") }
         guard screens.count > 1 else {
             throw .notAllowed(screens.isEmpty ? "the stack is empty" : "cannot pop the root screen")
         }

@@ -106,6 +106,16 @@ public final class ConnectionHandle: Sendable {
         }
     }
 
+    /// Ends the output after what is already queued, without touching the input: for a connection
+    /// that is refused before anything was read from it.
+    func finishOutput() {
+        let first = state.withLockedValue { s -> Bool in
+            defer { s.closed = true }
+            return !s.closed
+        }
+        if first { output.finish() }
+    }
+
     /// Closes the connection (after what is already queued).
     public func close() {
         let first = state.withLockedValue { s -> Bool in

@@ -90,36 +90,51 @@ public final class UnixSocketServer: Sendable {
 
     private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, service: any RPCService) async {
         let channel = connection.channel
+        // The channel is registered in the same event-loop turn that handed it over; one hop onto its
+        // loop makes sure that has happened before anything is written to it or shut down.
+        _ = try? await channel.eventLoop.submit {}.get()
         let (outStream, outContinuation) = AsyncStream<[UInt8]>.makeStream()
-        let (id, over, stopping) = state.withLockedValue { s -> (Int, Bool, Bool) in
+        let id = state.withLockedValue { s -> Int in
             defer { s.nextId += 1 }
-            return (s.nextId, s.connections.count >= maxConnections, s.stopping)
+            return s.nextId
         }
-        let refused = over || stopping
         let handle = ConnectionHandle(id: id, maxOutboundBytes: limits.maxOutboundBytes, output: outContinuation) {
             // Closing the output ends the writer, which writes what is queued and then closes the
-            // channel; shutting the input down as well ends a read that is waiting for bytes. A refused
-            // connection never reads, so only its output is closed.
-            guard !refused else { return }
+            // channel; shutting the input down as well ends a read that is waiting for bytes.
             channel.eventLoop.execute {
                 if channel.isActive { channel.close(mode: .input, promise: nil) } else { channel.close(promise: nil) }
             }
         }
-        if refused {
+        // Admission and registration happen under one lock, so stop() drains every admitted connection.
+        enum Admission { case admitted, full, stopping }
+        let admission = state.withLockedValue { s -> Admission in
+            if s.stopping { return .stopping }
+            if s.connections.count >= maxConnections { return .full }
+            s.connections[id] = handle
+            return .admitted
+        }
+        let refused = admission != .admitted
+        switch admission {
+        case .admitted: break
+        case .full:
             logger.warning("connection refused: limit", metadata: ["connection.id": "\(id)", "limit": "\(maxConnections)"])
             handle.send(Envelope.reply(id: .null, error: .limitExceeded(
                 name: "maxConnections", limit: maxConnections, message: "too many connections (--max-connections \(maxConnections))")))
-            handle.close()
-        } else {
-            state.withLockedValue { $0.connections[id] = handle }
+            handle.finishOutput()
+        case .stopping:
+            logger.debug("connection refused: shutting down", metadata: ["connection.id": "\(id)"])
+            handle.finishOutput()
         }
         logger.debug("connection opened", metadata: ["connection.id": "\(id)"])
         do {
-            try await connection.executeThenClose { inbound, outbound in
+            try await connection.executeThenClose { inbound, _ in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
+                        // Each write completes once its bytes are in the socket, so nothing queued is lost
+                        // when the connection closes, and the outbound budget counts what the peer has not
+                        // taken yet.
                         for await bytes in outStream {
-                            try await outbound.write(ByteBuffer(bytes: bytes))
+                            try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
                             handle.didWrite(bytes: bytes.count)
                         }
                     }

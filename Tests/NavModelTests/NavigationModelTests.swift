@@ -52,6 +52,8 @@ struct NavigationModelTests {
         var m = try model(["A", "B"])
         #expect(throws: ModelError.unknownScreen(id: "zz", path: "to")) { try m.pop(to: "zz") }
         #expect(m.version == 0)
+        // An unknown target is named as such even where nothing could be popped.
+        #expect(throws: ModelError.unknownScreen(id: "zz", path: "to")) { try root.pop(to: "zz") }
     }
 
     @Test("ifVersion must match the current version")
