@@ -116,6 +116,7 @@ let package = Package(
         .executableTarget(
             name: "navd",
             dependencies: [
+                "NavModel",
                 "NavServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -127,7 +127,7 @@ public struct Policies: Sendable, Hashable {
     public var minimalBackButtonWidth: Double = 29
     /// GEO-14: the bar height in era G, range 44-54.
     public var glassBarHeight: Double = 54
-    /// GEO-2: the bar height when the device is landscape and compact (width > height, width < 736).
+    /// GEO-2: the bar height of a compact-width landscape phone (wider than tall, narrower than 896 pt, not the 736-pt Plus).
     public var compactBarHeight: Double = 32
 
     public init() {}

@@ -12,11 +12,17 @@ public struct ServerLimits: Sendable, Hashable {
     public var maxStackDepth: Int
     /// `--max-subscriptions`: the most subscriptions one connection may hold.
     public var maxSubscriptionsPerConnection: Int
+    /// `--max-tree-nodes`, `--max-tree-depth`: the largest view tree `tree/hitTest` accepts.
+    public var tree: TreeLimits
 
-    public init(maxSessions: Int = 256, maxStackDepth: Int = 256, maxSubscriptionsPerConnection: Int = 64) {
+    public init(
+        maxSessions: Int = 256, maxStackDepth: Int = 256, maxSubscriptionsPerConnection: Int = 64,
+        tree: TreeLimits = TreeLimits()
+    ) {
         self.maxSessions = maxSessions
         self.maxStackDepth = maxStackDepth
         self.maxSubscriptionsPerConnection = maxSubscriptionsPerConnection
+        self.tree = tree
     }
 
     var model: ModelLimits { ModelLimits(maxStackDepth: maxStackDepth) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import NavModel
 import NavServer
 import NavTransport
 import ServiceLifecycle
@@ -63,6 +64,12 @@ struct Navd: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Deepest JSON nesting accepted in a message.", valueName: "n"))
     var maxJsonDepth: Int = 128
 
+    @Option(name: .long, help: ArgumentHelp("Most views in a tree sent to tree/hitTest.", valueName: "n"))
+    var maxTreeNodes: Int = 10_000
+
+    @Option(name: .long, help: ArgumentHelp("Deepest view nesting in a tree sent to tree/hitTest.", valueName: "n"))
+    var maxTreeDepth: Int = 256
+
     @Option(name: .long, help: ArgumentHelp("Keep sessions across restarts: restore them from this file at start, save them on shutdown.", valueName: "path"))
     var stateFile: String?
 
@@ -75,6 +82,7 @@ struct Navd: AsyncParsableCommand {
             ("--max-sessions", maxSessions, 1), ("--max-stack-depth", maxStackDepth, 1),
             ("--max-connections", maxConnections, 1), ("--max-batch", maxBatch, 1),
             ("--max-subscriptions", maxSubscriptions, 1), ("--max-json-depth", maxJsonDepth, 2),
+            ("--max-tree-nodes", maxTreeNodes, 1), ("--max-tree-depth", maxTreeDepth, 1),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum)")
         }
@@ -103,7 +111,9 @@ struct Navd: AsyncParsableCommand {
         umask(0o177)
 
         let service = NavService(
-            limits: ServerLimits(maxSessions: maxSessions, maxStackDepth: maxStackDepth, maxSubscriptionsPerConnection: maxSubscriptions),
+            limits: ServerLimits(
+                maxSessions: maxSessions, maxStackDepth: maxStackDepth, maxSubscriptionsPerConnection: maxSubscriptions,
+                tree: TreeLimits(maxTreeNodes: maxTreeNodes, maxTreeDepth: maxTreeDepth)),
             logger: logger)
         if let stateFile {
             do {

@@ -40,7 +40,7 @@ struct TintSessionTests {
             bar: bar(Color(r8: 255, g8: 0, b8: 0)))
         #expect(tint(m).background == .white)
         #expect(tint(m, 0).background == .black)
-        #expect(TintEngine.nearestScreenBar(model: m, screenIndex: 2) == bar(.white))
+        #expect(m.screenBar(at: 2) == bar(.white))
     }
 
     @Test("a gradient's first colour, source gradient (seeds/004)")

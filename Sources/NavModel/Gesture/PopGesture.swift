@@ -133,9 +133,10 @@ public enum PopGesture {
         return nil
     }
 
-    /// The bar shown for `top` is hidden: the screen's own bar decides, else the session-wide bar.
+    /// The bar shown for `top` is hidden (`NavigationModel.barAppearance(at:)`).
     public static func barHidden(model: NavigationModel, top: Screen) -> Bool {
-        top.bar?.hidden ?? model.config.bar.hidden
+        guard let index = model.index(of: top.id) else { return top.bar?.hidden ?? model.config.bar.hidden }
+        return model.barAppearance(at: index).hidden
     }
 
     static func number(_ d: Double) -> String {

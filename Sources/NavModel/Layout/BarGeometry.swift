@@ -67,9 +67,9 @@ public struct BarGeometry: Sendable, Hashable {
         device.width > device.height && device.width != 736 && device.width < 896
     }
 
-    /// The bar appearance shown for a screen: its own, else the session-wide bar.
+    /// The bar appearance shown for a screen (`NavigationModel.barAppearance(at:)`).
     public static func appearance(model: NavigationModel, screenIndex: Int) -> BarAppearance {
-        model.screens[screenIndex].bar ?? model.config.bar
+        model.barAppearance(at: screenIndex)
     }
 
     /// Era L's edge inset: the seed's 320-pt bar starts its back view and chevron at 8 = m - 8 (GEO-4, GEO-5).

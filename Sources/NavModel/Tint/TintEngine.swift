@@ -74,26 +74,19 @@ public enum TintEngine {
     /// colour, source `gradient`) or `barTintColor` (source `automatic`); the screen bar's background wins
     /// over the session bar's. With neither, `defaultBarColor` (source `default`). An empty gradient is unset.
     public static func barColor(model: NavigationModel, screenIndex: Int?) -> (Color, TintResult.Source) {
-        if let bar = nearestScreenBar(model: model, screenIndex: screenIndex), let found = background(of: bar) {
-            return found
-        }
-        return background(of: model.config.bar) ?? (defaultBarColor, .default)
+        background(of: appearance(model: model, screenIndex: screenIndex)) ?? (defaultBarColor, .default)
     }
 
-    /// The explicit foreground of a screen's bar: its `backStyle.color`, else the bar's `tintColor`
-    /// (the screen's bar as found by `barColor`, then the session bar's).
+    /// The explicit foreground of a screen's bar: its `backStyle.color`, else the bar's `tintColor`.
     public static func forcedForeground(model: NavigationModel, screenIndex: Int?) -> Color? {
         if let index = screenIndex, let color = model.screens[index].backStyle?.color { return color }
-        return nearestScreenBar(model: model, screenIndex: screenIndex)?.tintColor ?? model.config.bar.tintColor
+        return appearance(model: model, screenIndex: screenIndex).tintColor
     }
 
-    /// The screen bar in effect for `screenIndex`: its own, else the nearest below it.
-    public static func nearestScreenBar(model: NavigationModel, screenIndex: Int?) -> BarAppearance? {
-        guard let index = screenIndex, index >= 0, index < model.screens.count else { return nil }
-        for i in stride(from: index, through: 0, by: -1) {
-            if let bar = model.screens[i].bar { return bar }
-        }
-        return nil
+    /// The bar shown for `screenIndex` (`NavigationModel.barAppearance(at:)`), or the session bar alone.
+    static func appearance(model: NavigationModel, screenIndex: Int?) -> BarAppearance {
+        guard let index = screenIndex, index >= 0, index < model.screens.count else { return model.config.bar }
+        return model.barAppearance(at: index)
     }
 
     static func background(of bar: BarAppearance) -> (Color, TintResult.Source)? {
