@@ -247,6 +247,22 @@ def _(rec):
     rec.call("bar/tap", {"sessionId": sid, "point": {"x": 15, "y": 69}})
 
 
+@scenario("bar-tap-item", "bar/tap", "Tapping a bar item sends navigation/itemTapped to subscribers.")
+def _(rec):
+    sid = create(rec, [TWO[0], dict(TWO[1], item={"rightItems": [{"id": "add", "system": "add"}]})])
+    rec.result("session/subscribe", {"sessionId": sid})
+    rec.call("bar/tap", {"sessionId": sid, "point": {"x": 360, "y": 69}})
+
+
+@scenario("session-diagnostics", "bar/diagnose",
+          "Subscribers get session/diagnostics when a mutation changes the set of diagnostics.")
+def _(rec):
+    sid = create(rec, TWO)
+    rec.result("session/subscribe", {"sessionId": sid, "topics": ["diagnostics"]})
+    rec.call("screen/update", {"sessionId": sid, "screenId": "general", "changes": {
+        "item": {"rightItems": [{"id": "dot", "customView": {"width": 10, "height": 10}}]}}})
+
+
 @scenario("gesture-popTest", "gesture/popTest", "The swipe back begins at the left edge only.")
 def _(rec):
     sid = create(rec, TWO)

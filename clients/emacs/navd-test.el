@@ -37,6 +37,8 @@
                  (setq ready t))
         (file-error (sleep-for 0.02))))
     (unless ready
+      (when (process-live-p process) (delete-process process))
+      (delete-directory dir t)
       (error "navd did not listen on %s" socket))
     (cons process socket)))
 

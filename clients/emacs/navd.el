@@ -3,7 +3,6 @@
 ;; Version: 0.1.0
 ;; Package-Requires: ((emacs "27.1") (jsonrpc "1.0.9"))
 ;; Keywords: tools, processes
-;; URL: https://github.com/navd/navd
 
 ;;; Commentary:
 

@@ -48,6 +48,10 @@ local function start_daemon()
     if probe then probe:close() return true end
     return false
   end, 20)
+  if exit_code ~= nil or not ready then
+    if not handle:is_closing() then handle:kill("sigkill") end
+    vim.fn.delete(dir, "rf")
+  end
   assert(exit_code == nil, "navd exited with status " .. tostring(exit_code))
   assert(ready, "navd did not listen on " .. socket)
   function daemon.stop()

@@ -4,6 +4,8 @@ import pytest
 
 from navd_client import Client
 
+pytest_plugins = ["pytester"]
+
 TWO_SCREENS = [
     {"id": "settings", "title": "Settings"},
     {"id": "general", "title": "General"},

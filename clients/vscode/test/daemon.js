@@ -29,9 +29,14 @@ async function startDaemon() {
   let exited = null;
   child.once('exit', (code) => { exited = code; });
   const deadline = Date.now() + 20000;
+  const fail = (message) => {
+    if (exited === null) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(message);
+  };
   while (!(await accepts(socket))) {
-    if (exited !== null) throw new Error(`navd exited with ${exited}: ${stderr}`);
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`navd did not listen: ${stderr}`); }
+    if (exited !== null) fail(`navd exited with ${exited}: ${stderr}`);
+    if (Date.now() > deadline) fail(`navd did not listen: ${stderr}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   return {

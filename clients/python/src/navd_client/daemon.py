@@ -54,12 +54,15 @@ class Daemon:
         deadline = time.monotonic() + ready_timeout
         while True:
             if self.process.poll() is not None:
-                raise RuntimeError(f"navd exited with {self.process.returncode}: {self.stderr()}")
+                message = f"navd exited with {self.process.returncode}: {self.stderr()}"
+                self.stop()
+                raise RuntimeError(message)
             if self._accepts():
                 return self
             if time.monotonic() > deadline:
+                message = f"navd did not listen on {self.socket_path}: {self.stderr()}"
                 self.stop()
-                raise TimeoutError(f"navd did not listen on {self.socket_path}: {self.stderr()}")
+                raise TimeoutError(message)
             time.sleep(0.02)
 
     def _accepts(self) -> bool:

@@ -1,0 +1,30 @@
+"""Client for navd: live models of iOS navigation bars over JSON-RPC on a Unix socket.
+
+>>> from navd_client import Client
+>>> with Client.connect() as navd:
+...     session = navd.session_create(screens=[{"id": "home", "title": "Home"},
+...                                            {"id": "detail", "title": "Detail"}])["sessionId"]
+...     navd.title_back(session)["title"]
+'Home'
+"""
+
+from .client import Client, Notification, default_socket_path
+from .daemon import Daemon, find_navd_binary
+from .errors import ConnectionClosed, ErrorCode, NavdError
+from .methods import CLEAR, METHOD_HELPERS, point
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CLEAR",
+    "Client",
+    "ConnectionClosed",
+    "Daemon",
+    "ErrorCode",
+    "METHOD_HELPERS",
+    "NavdError",
+    "Notification",
+    "default_socket_path",
+    "find_navd_binary",
+    "point",
+]
