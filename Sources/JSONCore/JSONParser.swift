@@ -82,8 +82,9 @@ private enum JSONCTree {
         let status = json_tokener_get_error(tokener)
         guard status == json_tokener_success else {
             let description = json_tokener_error_desc(status).map { String(cString: $0) } ?? "unknown error"
-            throw JSONParseError("json-c rejected a document the strict scan accepted: \(description)",
-                                 offset: json_tokener_get_parse_end(tokener))
+            throw JSONParseError(
+                "json-c rejected a document the strict scan accepted: \(description)",
+                offset: json_tokener_get_parse_end(tokener))
         }
         var converter = Converter(numbers: numbers)
         let value = try converter.convert(root)

@@ -297,12 +297,15 @@ struct StrictScanner {
         case 0xD800...0xDBFF:
             let lowStart = index
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw JSONParseError("lone high surrogate \\u\(hexText(UInt32(unit))) (not followed by a low surrogate)", offset: escapeStart)
+                throw JSONParseError(
+                    "lone high surrogate \\u\(hexText(UInt32(unit))) (not followed by a low surrogate)", offset: escapeStart)
             }
             index += 2
             let low = try hex4(escapeStart: lowStart)
             guard (0xDC00...0xDFFF).contains(low) else {
-                throw JSONParseError("lone high surrogate \\u\(hexText(UInt32(unit))) (followed by \\u\(hexText(UInt32(low))), not a low surrogate)", offset: escapeStart)
+                throw JSONParseError(
+                    "lone high surrogate \\u\(hexText(UInt32(unit))) (followed by \\u\(hexText(UInt32(low))), not a low surrogate)",
+                    offset: escapeStart)
             }
             scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
         case 0xDC00...0xDFFF:
@@ -385,7 +388,8 @@ struct StrictScanner {
             }
             let next = bytes[position + offset]
             guard next & 0xC0 == 0x80 else {
-                throw JSONParseError("invalid UTF-8: truncated sequence (\(hex(next)) is not a continuation byte)", offset: position + offset)
+                throw JSONParseError(
+                    "invalid UTF-8: truncated sequence (\(hex(next)) is not a continuation byte)", offset: position + offset)
             }
         }
         return length
@@ -435,7 +439,8 @@ struct StrictScanner {
         case 0x80...:
             do {
                 let length = try utf8SequenceLength(at: index)
-                let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
+                let scalar =
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
                     .unicodeScalars.first.map { "U+" + hexText($0.value) } ?? "?"
                 return JSONParseError("unexpected character \(scalar), expected \(what)", offset: index)
             } catch {

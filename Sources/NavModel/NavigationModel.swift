@@ -16,7 +16,9 @@ public struct NavigationModel: Sendable, Hashable {
     /// Bounds applied to every mutation.
     public var limits: ModelLimits
 
-    public init(config: SessionConfig = SessionConfig(), screens: [Screen] = [], limits: ModelLimits = ModelLimits())
+    public init(
+        config: SessionConfig = SessionConfig(), screens: [Screen] = [], limits: ModelLimits = ModelLimits()
+    )
         throws(ModelError)
     {
         self.config = config

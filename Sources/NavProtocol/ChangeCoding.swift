@@ -9,9 +9,11 @@ extension Change {
         case .stack(let op, let screens):
             return ["kind": "stack", "op": .string(op.rawValue), "screens": .array(screens.map(JSON.string))]
         case .items(let s):
-            return ["kind": "items", "screenId": .string(s.screenId), "title": s.title.map(JSON.string) ?? .null,
-                    "titleView": s.titleView?.json ?? .null, "leftItems": .array(s.leftItems.map(\.json)),
-                    "rightItems": .array(s.rightItems.map(\.json))]
+            return [
+                "kind": "items", "screenId": .string(s.screenId), "title": s.title.map(JSON.string) ?? .null,
+                "titleView": s.titleView?.json ?? .null, "leftItems": .array(s.leftItems.map(\.json)),
+                "rightItems": .array(s.rightItems.map(\.json)),
+            ]
         case .tint(let screenId, let bar, let fg):
             return ["kind": "tint", "screenId": .string(screenId), "barTintColor": bar?.json ?? .null, "foreground": fg.json]
         case .title(let screenId, let backTitle):

@@ -19,13 +19,16 @@ extension SessionConfig {
         }
         try r.patch("locale", &locale, reset: "en") { (v: JSON, p: String) throws(RPCError) -> String in
             guard case .string(let s) = v, Self.isLanguageTag(s) else {
-                throw .invalidParams(path: p, expected: "a language tag such as \"en\" or \"de-DE\"", message: "'\(p)' must be a language tag such as \"en\" or \"de-DE\"")
+                throw .invalidParams(
+                    path: p, expected: "a language tag such as \"en\" or \"de-DE\"",
+                    message: "'\(p)' must be a language tag such as \"en\" or \"de-DE\"")
             }
             return s
         }
         try r.patch("appLocalizations", &appLocalizations, reset: ["en"]) { (v: JSON, p: String) throws(RPCError) -> [String] in
             guard case .array(let a) = v, !a.isEmpty else {
-                throw .invalidParams(path: p, expected: "a non-empty array of language tags", message: "'\(p)' must be a non-empty array of language tags")
+                throw .invalidParams(
+                    path: p, expected: "a non-empty array of language tags", message: "'\(p)' must be a non-empty array of language tags")
             }
             var out: [String] = []
             for (i, e) in a.enumerated() {
@@ -36,7 +39,9 @@ extension SessionConfig {
             }
             return out
         }
-        try r.patchObject("policies", &policies, reset: Policies()) { (pr: ParamReader, p: inout Policies) throws(RPCError) in try p.apply(pr) }
+        try r.patchObject("policies", &policies, reset: Policies()) { (pr: ParamReader, p: inout Policies) throws(RPCError) in
+            try p.apply(pr)
+        }
     }
 
     static func isLanguageTag(_ s: String) -> Bool {
@@ -46,8 +51,10 @@ extension SessionConfig {
     }
 
     public var json: JSON {
-        ["profile": .string(profile.rawValue), "device": device.json, "locale": .string(locale),
-         "appLocalizations": .array(appLocalizations.map(JSON.string)), "policies": policies.json]
+        [
+            "profile": .string(profile.rawValue), "device": device.json, "locale": .string(locale),
+            "appLocalizations": .array(appLocalizations.map(JSON.string)), "policies": policies.json,
+        ]
     }
 }
 
@@ -80,7 +87,11 @@ extension Policies {
             let below = try sr.optionalDouble("below", atLeast: 0) ?? 15
             touchSlop = .on(above: above, below: below)
         case .value(let v):
-            throw .invalidParams(path: r.path("touchSlop"), expected: "{\"above\",\"below\"}, false or null", message: "'\(r.path("touchSlop"))' must be {\"above\",\"below\"}, false (off) or null (the profile's default), not \(v.typeName)")
+            throw .invalidParams(
+                path: r.path("touchSlop"), expected: "{\"above\",\"below\"}, false or null",
+                message:
+                    "'\(r.path("touchSlop"))' must be {\"above\",\"below\"}, false (off) or null (the profile's default), not \(v.typeName)"
+            )
         }
         try r.patchEnum("tintMethod", &tintMethod, reset: d.tintMethod)
         try r.patchNumber("tintThreshold", &tintThreshold, reset: d.tintThreshold, min: 0, max: 1)
@@ -165,7 +176,9 @@ public enum SessionDocument {
             throw .invalidParams(path: r.path("format"), expected: "\"\(format)\"")
         }
         if let v = try r.optionalInt("formatVersion"), v != formatVersion {
-            throw .invalidParams(path: r.path("formatVersion"), expected: "\(formatVersion)", message: "'document.formatVersion' \(v) is not supported (expected \(formatVersion))")
+            throw .invalidParams(
+                path: r.path("formatVersion"), expected: "\(formatVersion)",
+                message: "'document.formatVersion' \(v) is not supported (expected \(formatVersion))")
         }
         var config = SessionConfig()
         try config.apply(r)
@@ -173,9 +186,12 @@ public enum SessionDocument {
         if let br = try r.optionalObject("bar") { try bar.apply(br) }
         config.bar = bar
         var counter = 0
-        let screens = try r.optionalArray("screens") { (v: JSON, p: String) throws(RPCError) -> Screen in
-            try Screen.decode(v, path: p) { counter += 1; return "restored-\(counter)" }
-        } ?? []
+        let screens =
+            try r.optionalArray("screens") { (v: JSON, p: String) throws(RPCError) -> Screen in
+                try Screen.decode(v, path: p) {
+                    counter += 1; return "restored-\(counter)"
+                }
+            } ?? []
         var covered: [String: Screen] = [:]
         if let cr = try r.optionalObject("coveredSnapshots") {
             for member in cr.object {

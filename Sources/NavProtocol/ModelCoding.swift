@@ -42,7 +42,8 @@ extension EdgeInsets {
 }
 
 extension Color {
-    static let expected = "a colour: \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", \"rgb(r,g,b)\", \"rgba(r,g,b,a)\", {\"r\",\"g\",\"b\",\"a\"} with 0-1 components, or a UIKit system colour name"
+    static let expected =
+        "a colour: \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", \"rgb(r,g,b)\", \"rgba(r,g,b,a)\", {\"r\",\"g\",\"b\",\"a\"} with 0-1 components, or a UIKit system colour name"
 
     /// Decodes any colour syntax of PROTOCOL.md section 3; `path` names the field in errors.
     public static func decode(_ json: JSON, path: String) throws(RPCError) -> Color {

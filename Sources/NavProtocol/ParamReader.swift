@@ -14,7 +14,10 @@ public struct ParamReader: Sendable {
         switch json {
         case nil, .null?: self.object = JSONObject()
         case .object(let o)?: self.object = o
-        case let other?: throw .invalidParams(path: path, expected: "an object", message: "\(path.isEmpty ? "params" : "'\(path)'") must be an object, not \(other.typeName)")
+        case let other?:
+            throw .invalidParams(
+                path: path, expected: "an object",
+                message: "\(path.isEmpty ? "params" : "'\(path)'") must be an object, not \(other.typeName)")
         }
         self.path = path
     }
@@ -76,7 +79,8 @@ public struct ParamReader: Sendable {
         guard let s = try optionalString(key) else { return nil }
         guard let e = E(rawValue: s) else {
             let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw .invalidParams(path: path(key), expected: "one of \(names)", message: "'\(path(key))' must be one of \(names), not \"\(s)\"")
+            throw .invalidParams(
+                path: path(key), expected: "one of \(names)", message: "'\(path(key))' must be one of \(names), not \"\(s)\"")
         }
         return e
     }
@@ -98,8 +102,9 @@ public struct ParamReader: Sendable {
     public func optionalDouble(_ key: String, atLeast min: Double) throws(RPCError) -> Double? {
         guard let d = try optionalDouble(key) else { return nil }
         guard d >= min else {
-            throw .invalidParams(path: path(key), expected: "a number >= \(JSON.number(min).serialized())",
-                                 message: "'\(path(key))' must be at least \(JSON.number(min).serialized())")
+            throw .invalidParams(
+                path: path(key), expected: "a number >= \(JSON.number(min).serialized())",
+                message: "'\(path(key))' must be at least \(JSON.number(min).serialized())")
         }
         return d
     }

@@ -45,18 +45,21 @@ extension RPCError {
     }
 
     public static func methodNotFound(_ method: String) -> RPCError {
-        RPCError(code: ErrorCode.methodNotFound, message: "no method '\(method)'; see initialize's capabilities.methods",
-                 data: ["method": .string(method)])
+        RPCError(
+            code: ErrorCode.methodNotFound, message: "no method '\(method)'; see initialize's capabilities.methods",
+            data: ["method": .string(method)])
     }
 
     public static func unknownSession(_ id: String) -> RPCError {
-        RPCError(code: ErrorCode.unknownSession, message: "no session '\(id)'; session/list shows the open ones",
-                 data: ["sessionId": .string(id), "path": "sessionId"])
+        RPCError(
+            code: ErrorCode.unknownSession, message: "no session '\(id)'; session/list shows the open ones",
+            data: ["sessionId": .string(id), "path": "sessionId"])
     }
 
     public static func limitExceeded(name: String, limit: Int, message: String? = nil) -> RPCError {
-        RPCError(code: ErrorCode.limitExceeded, message: message ?? "limit '\(name)' (\(limit)) exceeded",
-                 data: ["name": .string(name), "limit": .int(Int64(limit))])
+        RPCError(
+            code: ErrorCode.limitExceeded, message: message ?? "limit '\(name)' (\(limit)) exceeded",
+            data: ["name": .string(name), "limit": .int(Int64(limit))])
     }
 
     public static func internalError(_ message: String = "internal error; the daemon log has the details") -> RPCError {

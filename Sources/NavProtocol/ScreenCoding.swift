@@ -21,28 +21,43 @@ extension ParamReader {
 
     func patchString(_ key: String, _ target: inout String?) throws(RPCError) {
         try patch(key, &target, reset: nil) { (v: JSON, p: String) throws(RPCError) -> String? in
-            guard case .string(let s) = v else { throw .invalidParams(path: p, expected: "a string or null", message: "'\(p)' must be a string or null, not \(v.typeName)") }
+            guard case .string(let s) = v else {
+                throw .invalidParams(path: p, expected: "a string or null", message: "'\(p)' must be a string or null, not \(v.typeName)")
+            }
             return s
         }
     }
 
     func patchBool(_ key: String, _ target: inout Bool, reset: Bool) throws(RPCError) {
         try patch(key, &target, reset: reset) { (v: JSON, p: String) throws(RPCError) -> Bool in
-            guard case .bool(let b) = v else { throw .invalidParams(path: p, expected: "true or false", message: "'\(p)' must be true or false, not \(v.typeName)") }
+            guard case .bool(let b) = v else {
+                throw .invalidParams(path: p, expected: "true or false", message: "'\(p)' must be true or false, not \(v.typeName)")
+            }
             return b
         }
     }
 
     func patchNumber(_ key: String, _ target: inout Double, reset: Double, min: Double? = nil, max: Double? = nil) throws(RPCError) {
         try patch(key, &target, reset: reset) { (v: JSON, p: String) throws(RPCError) -> Double in
-            guard let d = v.doubleValue else { throw .invalidParams(path: p, expected: "a number", message: "'\(p)' must be a number, not \(v.typeName)") }
-            if let min, d < min { throw .invalidParams(path: p, expected: "a number >= \(JSON.number(min).serialized())", message: "'\(p)' must be at least \(JSON.number(min).serialized())") }
-            if let max, d > max { throw .invalidParams(path: p, expected: "a number <= \(JSON.number(max).serialized())", message: "'\(p)' must be at most \(JSON.number(max).serialized())") }
+            guard let d = v.doubleValue else {
+                throw .invalidParams(path: p, expected: "a number", message: "'\(p)' must be a number, not \(v.typeName)")
+            }
+            if let min, d < min {
+                throw .invalidParams(
+                    path: p, expected: "a number >= \(JSON.number(min).serialized())",
+                    message: "'\(p)' must be at least \(JSON.number(min).serialized())")
+            }
+            if let max, d > max {
+                throw .invalidParams(
+                    path: p, expected: "a number <= \(JSON.number(max).serialized())",
+                    message: "'\(p)' must be at most \(JSON.number(max).serialized())")
+            }
             return d
         }
     }
 
-    func patchEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ target: inout E, reset: E) throws(RPCError) where E.RawValue == String {
+    func patchEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ target: inout E, reset: E) throws(RPCError)
+    where E.RawValue == String {
         switch field(key) {
         case .absent: return
         case .null: target = reset
@@ -56,29 +71,43 @@ extension ParamReader {
 
     func patchSize(_ key: String, _ target: inout Size?) throws(RPCError) {
         try patch(key, &target, reset: nil) { (v: JSON, p: String) throws(RPCError) -> Size? in
-            guard case .object(let o) = v else { throw .invalidParams(path: p, expected: "a size {\"width\",\"height\"} or null", message: "'\(p)' must be a size {\"width\",\"height\"} or null") }
+            guard case .object(let o) = v else {
+                throw .invalidParams(
+                    path: p, expected: "a size {\"width\",\"height\"} or null",
+                    message: "'\(p)' must be a size {\"width\",\"height\"} or null")
+            }
             return try Size.decode(ParamReader(object: o, path: p))
         }
     }
 
     /// Applies a nested object member onto `target` (merging), or resets it on null.
-    func patchObject<T>(_ key: String, _ target: inout T, reset: T, _ apply: (ParamReader, inout T) throws(RPCError) -> Void) throws(RPCError) {
+    func patchObject<T>(
+        _ key: String, _ target: inout T, reset: T, _ apply: (ParamReader, inout T) throws(RPCError) -> Void
+    ) throws(RPCError) {
         switch field(key) {
         case .absent: return
         case .null: target = reset
         case .value(let v):
-            guard case .object(let o) = v else { throw .invalidParams(path: path(key), expected: "an object or null", message: "'\(path(key))' must be an object or null, not \(v.typeName)") }
+            guard case .object(let o) = v else {
+                throw .invalidParams(
+                    path: path(key), expected: "an object or null", message: "'\(path(key))' must be an object or null, not \(v.typeName)")
+            }
             try apply(ParamReader(object: o, path: path(key)), &target)
         }
     }
 
     /// A nested optional object: null clears it, an object merges into the current value (or `fresh` when none).
-    func patchOptionalObject<T>(_ key: String, _ target: inout T?, fresh: T, _ apply: (ParamReader, inout T) throws(RPCError) -> Void) throws(RPCError) {
+    func patchOptionalObject<T>(
+        _ key: String, _ target: inout T?, fresh: T, _ apply: (ParamReader, inout T) throws(RPCError) -> Void
+    ) throws(RPCError) {
         switch field(key) {
         case .absent: return
         case .null: target = nil
         case .value(let v):
-            guard case .object(let o) = v else { throw .invalidParams(path: path(key), expected: "an object or null", message: "'\(path(key))' must be an object or null, not \(v.typeName)") }
+            guard case .object(let o) = v else {
+                throw .invalidParams(
+                    path: path(key), expected: "an object or null", message: "'\(path(key))' must be an object or null, not \(v.typeName)")
+            }
             var current = target ?? fresh
             try apply(ParamReader(object: o, path: path(key)), &current)
             target = current
@@ -92,7 +121,8 @@ extension Screen {
     /// Decodes a whole screen (a patch onto the defaults); `makeId` supplies an id when none is given.
     public static func decode(_ json: JSON, path: String, makeId: () -> String) throws(RPCError) -> Screen {
         guard case .object(let o) = json else {
-            throw .invalidParams(path: path, expected: "a screen object", message: "'\(path)' must be a screen object, not \(json.typeName)")
+            throw .invalidParams(
+                path: path, expected: "a screen object", message: "'\(path)' must be a screen object, not \(json.typeName)")
         }
         let r = ParamReader(object: o, path: path)
         let id = try r.optionalString("id") ?? makeId()
@@ -105,17 +135,23 @@ extension Screen {
     /// Applies a partial screen. `id` may only be given when creating.
     public mutating func apply(_ r: ParamReader, allowId: Bool = false) throws(RPCError) {
         if !allowId, r.has("id") {
-            throw .invalidParams(path: r.path("id"), expected: "no 'id' (a screen's id cannot change)", message: "'\(r.path("id"))': a screen's id cannot change")
+            throw .invalidParams(
+                path: r.path("id"), expected: "no 'id' (a screen's id cannot change)",
+                message: "'\(r.path("id"))': a screen's id cannot change")
         }
         try r.patchString("title", &title)
-        try r.patchObject("item", &item, reset: NavigationItem()) { (ir: ParamReader, it: inout NavigationItem) throws(RPCError) in try it.apply(ir) }
+        try r.patchObject("item", &item, reset: NavigationItem()) { (ir: ParamReader, it: inout NavigationItem) throws(RPCError) in
+            try it.apply(ir)
+        }
         try r.patchEnum("backAction", &backAction, reset: .pop)
         try r.patchBool("showsPreviousTitle", &showsPreviousTitle, reset: false)
         try r.patchOptionalObject("backStyle", &backStyle, fresh: BackStyle()) { (br: ParamReader, bs: inout BackStyle) throws(RPCError) in
             try br.patchString("title", &bs.title)
             try br.patchColor("color", &bs.color)
         }
-        try r.patchOptionalObject("bar", &bar, fresh: BarAppearance()) { (br: ParamReader, b: inout BarAppearance) throws(RPCError) in try b.apply(br) }
+        try r.patchOptionalObject("bar", &bar, fresh: BarAppearance()) { (br: ParamReader, b: inout BarAppearance) throws(RPCError) in
+            try b.apply(br)
+        }
         try r.patchEnum("popGesture", &popGesture, reset: .inherit)
     }
 
@@ -126,9 +162,10 @@ extension Screen {
         o["item"] = item.json
         o["backAction"] = .string(backAction.rawValue)
         o["showsPreviousTitle"] = .bool(showsPreviousTitle)
-        o["backStyle"] = backStyle.map { bs in
-            ["title": bs.title.map(JSON.string) ?? .null, "color": bs.color?.faithfulJSON ?? .null] as JSON
-        } ?? .null
+        o["backStyle"] =
+            backStyle.map { bs in
+                ["title": bs.title.map(JSON.string) ?? .null, "color": bs.color?.faithfulJSON ?? .null] as JSON
+            } ?? .null
         o["bar"] = bar?.json ?? .null
         o["popGesture"] = .string(popGesture.rawValue)
         return .object(o)
@@ -139,8 +176,12 @@ extension NavigationItem {
     public mutating func apply(_ r: ParamReader) throws(RPCError) {
         try r.patchString("title", &title)
         try r.patchSize("titleView", &titleView)
-        try r.patch("leftItems", &leftItems, reset: []) { (v: JSON, p: String) throws(RPCError) -> [BarItem] in try BarItem.decodeList(v, path: p, side: "left") }
-        try r.patch("rightItems", &rightItems, reset: []) { (v: JSON, p: String) throws(RPCError) -> [BarItem] in try BarItem.decodeList(v, path: p, side: "right") }
+        try r.patch("leftItems", &leftItems, reset: []) { (v: JSON, p: String) throws(RPCError) -> [BarItem] in
+            try BarItem.decodeList(v, path: p, side: "left")
+        }
+        try r.patch("rightItems", &rightItems, reset: []) { (v: JSON, p: String) throws(RPCError) -> [BarItem] in
+            try BarItem.decodeList(v, path: p, side: "right")
+        }
         try r.patchOptionalObject("backItem", &backItem, fresh: BackItem()) { (br: ParamReader, bi: inout BackItem) throws(RPCError) in
             try br.patchString("title", &bi.title)
             try br.patchSize("image", &bi.image)
@@ -157,9 +198,10 @@ extension NavigationItem {
         o["titleView"] = titleView?.json ?? .null
         o["leftItems"] = .array(leftItems.map(\.json))
         o["rightItems"] = .array(rightItems.map(\.json))
-        o["backItem"] = backItem.map { bi in
-            ["title": bi.title.map(JSON.string) ?? .null, "image": bi.image?.json ?? .null] as JSON
-        } ?? .null
+        o["backItem"] =
+            backItem.map { bi in
+                ["title": bi.title.map(JSON.string) ?? .null, "image": bi.image?.json ?? .null] as JSON
+            } ?? .null
         o["backButtonTitle"] = backButtonTitle.map(JSON.string) ?? .null
         o["backButtonDisplayMode"] = .string(backButtonDisplayMode.rawValue)
         o["hidesBackButton"] = .bool(hidesBackButton)
@@ -173,14 +215,17 @@ extension BarItem {
 
     static func decodeList(_ json: JSON, path: String, side: String) throws(RPCError) -> [BarItem] {
         guard case .array(let a) = json else {
-            throw .invalidParams(path: path, expected: "an array of bar items", message: "'\(path)' must be an array of bar items, not \(json.typeName)")
+            throw .invalidParams(
+                path: path, expected: "an array of bar items", message: "'\(path)' must be an array of bar items, not \(json.typeName)")
         }
         var items: [BarItem] = []
         var seen = Set<String>()
         for (i, v) in a.enumerated() {
             let item = try BarItem.decode(v, path: "\(path)[\(i)]", defaultId: "\(side)-\(i)")
             guard seen.insert(item.id).inserted else {
-                throw .invalidParams(path: "\(path)[\(i)].id", expected: "an item id unique on this side", message: "'\(path)[\(i)].id': item id '\(item.id)' is used twice")
+                throw .invalidParams(
+                    path: "\(path)[\(i)].id", expected: "an item id unique on this side",
+                    message: "'\(path)[\(i)].id': item id '\(item.id)' is used twice")
             }
             items.append(item)
         }
@@ -190,14 +235,16 @@ extension BarItem {
     /// Decodes one item: exactly one of `title`, `image`, `system`, `customView`.
     public static func decode(_ json: JSON, path: String, defaultId: String) throws(RPCError) -> BarItem {
         guard case .object(let o) = json else {
-            throw .invalidParams(path: path, expected: "a bar item object", message: "'\(path)' must be a bar item object, not \(json.typeName)")
+            throw .invalidParams(
+                path: path, expected: "a bar item object", message: "'\(path)' must be a bar item object, not \(json.typeName)")
         }
         let r = ParamReader(object: o, path: path)
         let given = contentKeys.filter { r.value($0) != nil }
         guard given.count == 1, let key = given.first else {
             throw .invalidParams(
                 path: path, expected: "exactly one of \"title\", \"image\", \"system\", \"customView\"",
-                message: "'\(path)' must have exactly one of \"title\", \"image\", \"system\", \"customView\"" + (given.isEmpty ? "" : " (has \(given.joined(separator: ", ")))"))
+                message: "'\(path)' must have exactly one of \"title\", \"image\", \"system\", \"customView\""
+                    + (given.isEmpty ? "" : " (has \(given.joined(separator: ", ")))"))
         }
         let content: Content
         switch key {
@@ -240,8 +287,10 @@ extension CustomView {
     }
 
     public var json: JSON {
-        ["width": .number(width), "height": .number(height), "offset": offset.json,
-         "touchPolicy": .string(touchPolicy.rawValue), "hitInsets": hitInsets.json]
+        [
+            "width": .number(width), "height": .number(height), "offset": offset.json,
+            "touchPolicy": .string(touchPolicy.rawValue), "hitInsets": hitInsets.json,
+        ]
     }
 }
 
@@ -250,7 +299,9 @@ extension BarAppearance {
         try r.patchColor("barTintColor", &barTintColor)
         try r.patch("gradient", &gradient, reset: nil) { (v: JSON, p: String) throws(RPCError) -> [Color]? in
             guard case .array(let a) = v, !a.isEmpty else {
-                throw .invalidParams(path: p, expected: "a non-empty array of colours or null", message: "'\(p)' must be a non-empty array of colours or null")
+                throw .invalidParams(
+                    path: p, expected: "a non-empty array of colours or null",
+                    message: "'\(p)' must be a non-empty array of colours or null")
             }
             var colors: [Color] = []
             for (i, c) in a.enumerated() { colors.append(try Color.decode(c, path: "\(p)[\(i)]")) }

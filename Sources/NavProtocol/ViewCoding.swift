@@ -43,7 +43,8 @@ extension View {
         if let subviews = try r.optionalArray("subviews") {
             view.subviews.reserveCapacity(subviews.count)
             for (i, child) in subviews.enumerated() {
-                view.subviews.append(try decode(child, path: "\(r.path("subviews"))[\(i)]", depth: depth + 1, count: &count, limits: limits))
+                view.subviews.append(
+                    try decode(child, path: "\(r.path("subviews"))[\(i)]", depth: depth + 1, count: &count, limits: limits))
             }
         }
         return view

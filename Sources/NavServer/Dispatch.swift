@@ -57,17 +57,21 @@ extension RPCError {
     public init(_ error: ModelError) {
         switch error {
         case .unknownScreen(let id, let path):
-            self.init(code: ErrorCode.unknownScreen, message: "no screen '\(id)' in this session; stack/get lists them",
-                      data: ["path": .string(path), "screenId": .string(id)])
+            self.init(
+                code: ErrorCode.unknownScreen, message: "no screen '\(id)' in this session; stack/get lists them",
+                data: ["path": .string(path), "screenId": .string(id)])
         case .unknownItem(let id, let path):
-            self.init(code: ErrorCode.unknownScreen, message: "no item '\(id)' on this screen",
-                      data: ["path": .string(path), "itemId": .string(id)])
+            self.init(
+                code: ErrorCode.unknownScreen, message: "no item '\(id)' on this screen",
+                data: ["path": .string(path), "itemId": .string(id)])
         case .duplicateScreen(let id, let path):
-            self = .invalidParams(path: path, expected: "a screen id not already on the stack",
-                                  message: "screen id '\(id)' is already on the stack; ids must be unique")
+            self = .invalidParams(
+                path: path, expected: "a screen id not already on the stack",
+                message: "screen id '\(id)' is already on the stack; ids must be unique")
         case .versionConflict(let current):
-            self.init(code: ErrorCode.versionConflict, message: "ifVersion does not match; the session is at version \(current)",
-                      data: ["version": .int(Int64(current))])
+            self.init(
+                code: ErrorCode.versionConflict, message: "ifVersion does not match; the session is at version \(current)",
+                data: ["version": .int(Int64(current))])
         case .limitExceeded(let name, let limit):
             self = .limitExceeded(name: name, limit: limit)
         case .notAllowed(let why):

@@ -155,8 +155,9 @@ public actor SessionRegistry {
     /// Adds a session; `id` keeps a restored session's id when free.
     func add(name: String?, model: NavigationModel, id: String? = nil) throws(RPCError) -> (id: String, session: Session) {
         guard sessions.count < limits.maxSessions else {
-            throw RPCError.limitExceeded(name: "maxSessions", limit: limits.maxSessions,
-                                         message: "too many sessions (--max-sessions \(limits.maxSessions)); close one first")
+            throw RPCError.limitExceeded(
+                name: "maxSessions", limit: limits.maxSessions,
+                message: "too many sessions (--max-sessions \(limits.maxSessions)); close one first")
         }
         var sessionId = id ?? ""
         if sessionId.isEmpty || sessions[sessionId] != nil {
@@ -185,8 +186,9 @@ public actor SessionRegistry {
         let s = try session(sessionId)
         let held = subscriptions.values.filter { $0.connectionId == connection.id }.count
         guard held < limits.maxSubscriptionsPerConnection else {
-            throw RPCError.limitExceeded(name: "maxSubscriptions", limit: limits.maxSubscriptionsPerConnection,
-                                         message: "too many subscriptions on this connection (--max-subscriptions \(limits.maxSubscriptionsPerConnection))")
+            throw RPCError.limitExceeded(
+                name: "maxSubscriptions", limit: limits.maxSubscriptionsPerConnection,
+                message: "too many subscriptions on this connection (--max-subscriptions \(limits.maxSubscriptionsPerConnection))")
         }
         let subId = "sub\(nextSubscriptionNumber)"
         nextSubscriptionNumber += 1
@@ -197,8 +199,9 @@ public actor SessionRegistry {
 
     func unsubscribe(_ subscriptionId: String, connectionId: Int) async throws(RPCError) {
         guard let entry = subscriptions[subscriptionId], entry.connectionId == connectionId else {
-            throw RPCError.invalidParams(path: "subscriptionId", expected: "a subscription of this connection",
-                                         message: "no subscription '\(subscriptionId)' on this connection")
+            throw RPCError.invalidParams(
+                path: "subscriptionId", expected: "a subscription of this connection",
+                message: "no subscription '\(subscriptionId)' on this connection")
         }
         subscriptions[subscriptionId] = nil
         if let s = sessions[entry.sessionId] { await s.unsubscribe(subscriptionId) }

@@ -223,9 +223,13 @@ public struct ConnectionRunner: Sendable {
         case .emptyBatch: return .reply(Envelope.reply(id: .null, error: TransportErrors.emptyBatch))
         }
         if case .batch = envelope, items.count > limits.maxBatch {
-            return .reply(Envelope.reply(id: .null, error: RPCError(
-                code: ErrorCode.invalidRequest, message: "a batch of \(items.count) messages exceeds --max-batch \(limits.maxBatch); split it",
-                data: ["limit": .number(limits.maxBatch), "name": "maxBatch"])))
+            return .reply(
+                Envelope.reply(
+                    id: .null,
+                    error: RPCError(
+                        code: ErrorCode.invalidRequest,
+                        message: "a batch of \(items.count) messages exceeds --max-batch \(limits.maxBatch); split it",
+                        data: ["limit": .number(limits.maxBatch), "name": "maxBatch"])))
         }
         var checked: [EnvelopeItem] = []
         for item in items {
@@ -287,7 +291,8 @@ public struct ConnectionRunner: Sendable {
             if guardBox.withLockedValue({ $0.isCancelled(id) }) {
                 outcome = .failure(.cancelled)
             } else if handle.isShutDown {
-                outcome = .failure(RPCError(code: ErrorCode.invalidRequest, message: "the connection was shut down; only 'exit' is accepted"))
+                outcome = .failure(
+                    RPCError(code: ErrorCode.invalidRequest, message: "the connection was shut down; only 'exit' is accepted"))
             } else {
                 do {
                     let result = try await service.handle(method: method, params: params, connection: handle)
@@ -296,7 +301,8 @@ public struct ConnectionRunner: Sendable {
                 } catch let error as RPCError {
                     outcome = .failure(error)
                 } catch {
-                    logger.error("request failed", metadata: ["rpc.method": "\(method)", "connection.id": "\(handle.id)", "error": "\(error)"])
+                    logger.error(
+                        "request failed", metadata: ["rpc.method": "\(method)", "connection.id": "\(handle.id)", "error": "\(error)"])
                     outcome = .failure(.internalError())
                 }
             }

@@ -9,8 +9,10 @@ public final class InProcessStream: ByteStream {
     private let task: NIOLockedValueBox<Task<Void, Never>?>
 
     /// Opens a connection to `service`.
-    public init(service: any RPCService, limits: ConnectionLimits = ConnectionLimits(), id: Int = 0,
-                logger: Logger = Logger(label: "navd.inprocess")) {
+    public init(
+        service: any RPCService, limits: ConnectionLimits = ConnectionLimits(), id: Int = 0,
+        logger: Logger = Logger(label: "navd.inprocess")
+    ) {
         let (clientIn, clientInContinuation) = AsyncStream<[UInt8]>.makeStream()
         let (serverIn, serverInContinuation) = AsyncStream<[UInt8]>.makeStream()
         self.toServer = serverInContinuation

@@ -1,7 +1,7 @@
 #if os(Linux)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Where the daemon's socket lives (PROTOCOL.md section 1): `--socket PATH`, else `$NAVD_SOCKET`,

@@ -118,8 +118,12 @@ public final class UnixSocketServer: Sendable {
         case .admitted: break
         case .full:
             logger.warning("connection refused: limit", metadata: ["connection.id": "\(id)", "limit": "\(maxConnections)"])
-            handle.send(Envelope.reply(id: .null, error: .limitExceeded(
-                name: "maxConnections", limit: maxConnections, message: "too many connections (--max-connections \(maxConnections))")))
+            handle.send(
+                Envelope.reply(
+                    id: .null,
+                    error: .limitExceeded(
+                        name: "maxConnections", limit: maxConnections, message: "too many connections (--max-connections \(maxConnections))"
+                    )))
             handle.finishOutput()
         case .stopping:
             logger.debug("connection refused: shutting down", metadata: ["connection.id": "\(id)"])

@@ -69,7 +69,8 @@ enum BarReadable {
             text += "Nothing happens: \(inaction(hit))."
         }
         if let slop = hit["slopPoint"] {
-            text += " The touch slop moved the point to \(Self.point(slop["x"]?.doubleValue ?? 0, slop["y"]?.doubleValue ?? 0)) inside the bar."
+            text +=
+                " The touch slop moved the point to \(Self.point(slop["x"]?.doubleValue ?? 0, slop["y"]?.doubleValue ?? 0)) inside the bar."
         }
         for step in hit["trace"]?.arrayValue ?? [] {
             switch step["verdict"]?.stringValue {

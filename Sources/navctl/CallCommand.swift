@@ -20,7 +20,8 @@ struct CallCommand: AsyncParsableCommand {
 
     func run() async throws {
         let json: JSON? = try params.map { text in
-            text == "-" ? try JSONArguments.parse(try JSONArguments.read("-"), from: "stdin") : try JSONArguments.parse(text, from: "params")
+            text == "-"
+                ? try JSONArguments.parse(try JSONArguments.read("-"), from: "stdin") : try JSONArguments.parse(text, from: "params")
         }
         let result = try await options.withClient { try await $0.request(method, json) }
         options.output.line(result.serialized())

@@ -21,8 +21,10 @@ struct RegionsCommand: AsyncParsableCommand {
                 if let reason = r["reason"]?.stringValue { action += " (\(reason))" }
                 if r["viaSlop"]?.boolValue == true { action += ", via touch slop" }
                 rows.append(
-                    [BarReadable.number(f["x"]), BarReadable.number(f["y"]), BarReadable.number(f["width"]),
-                     BarReadable.number(f["height"]), BarReadable.target(r["target"] ?? .null), action])
+                    [
+                        BarReadable.number(f["x"]), BarReadable.number(f["y"]), BarReadable.number(f["width"]),
+                        BarReadable.number(f["height"]), BarReadable.target(r["target"] ?? .null), action,
+                    ])
             }
             return "\(Readable.count(regions.count, "region")) on the bar of '\(sessionId)', window coordinates:\n" + Readable.table(rows)
         }

@@ -78,7 +78,8 @@ struct SessionCommand: AsyncParsableCommand {
             let sessions = try SessionSummary.list(from: result)
             options.output.result(result) {
                 if sessions.isEmpty { return "no sessions" }
-                let rows = [["ID", "NAME", "VERSION", "DEPTH", "SUBSCRIBERS"]]
+                let rows =
+                    [["ID", "NAME", "VERSION", "DEPTH", "SUBSCRIBERS"]]
                     + sessions.map { [$0.sessionId, $0.name ?? "-", String($0.version), String($0.depth), String($0.subscribers)] }
                 return Readable.table(rows)
             }

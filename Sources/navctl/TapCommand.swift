@@ -29,13 +29,16 @@ struct TapCommand: AsyncParsableCommand {
             let version = result["version"]?.intValue.map(String.init) ?? "?"
             let what = BarReadable.target(hit["target"] ?? .null)
             guard performed else {
-                return "tapped \(BarReadable.point(x, y)): \(what); nothing was performed (\(BarReadable.inaction(hit))); version \(version)"
+                return
+                    "tapped \(BarReadable.point(x, y)): \(what); nothing was performed (\(BarReadable.inaction(hit))); version \(version)"
             }
             switch hit["action"]?["kind"]?.stringValue {
             case "pop"?:
-                return "tapped \(BarReadable.point(x, y)): \(what); popped to '\(hit["action"]?["to"]?.stringValue ?? "?")', now at version \(version)"
+                return
+                    "tapped \(BarReadable.point(x, y)): \(what); popped to '\(hit["action"]?["to"]?.stringValue ?? "?")', now at version \(version)"
             case "customBack"?:
-                return "tapped \(BarReadable.point(x, y)): \(what); sent navigation/backRequested, the stack is unchanged (version \(version))"
+                return
+                    "tapped \(BarReadable.point(x, y)): \(what); sent navigation/backRequested, the stack is unchanged (version \(version))"
             case "itemAction"?:
                 return "tapped \(BarReadable.point(x, y)): \(what); sent navigation/itemTapped (version \(version))"
             default:

@@ -14,7 +14,8 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
     @Argument(help: "The session id.") var sessionId: String
-    @Option(help: ArgumentHelp("Comma-separated topics: \(WatchCommand.topicNames.joined(separator: ",")) (default all).", valueName: "a,b"))
+    @Option(
+        help: ArgumentHelp("Comma-separated topics: \(WatchCommand.topicNames.joined(separator: ",")) (default all).", valueName: "a,b"))
     var topics: String?
 
     var topicList: [String]? {

@@ -44,19 +44,29 @@ struct NavdBench: AsyncParsableCommand {
         let model = try Self.sampleModel()
         let top = model.screens.count - 1
         iterations = n(20_000)
-        record("engine.backTitle", iterations, try measure(iterations) { _ = BackTitleEngine.backTitle(model: model, screenIndex: top) }, "BB rules with width fallback")
-        record("engine.tint", iterations, try measure(iterations) { _ = TintEngine.resolve(model: model, screenIndex: top) }, "COL rules for the top bar")
+        record(
+            "engine.backTitle", iterations, try measure(iterations) { _ = BackTitleEngine.backTitle(model: model, screenIndex: top) },
+            "BB rules with width fallback")
+        record(
+            "engine.tint", iterations, try measure(iterations) { _ = TintEngine.resolve(model: model, screenIndex: top) },
+            "COL rules for the top bar")
         iterations = n(5_000)
-        record("engine.layout", iterations, try measure(iterations) { _ = BarLayoutEngine.layout(model: model, screenIndex: top) }, "the top bar's view tree")
+        record(
+            "engine.layout", iterations, try measure(iterations) { _ = BarLayoutEngine.layout(model: model, screenIndex: top) },
+            "the top bar's view tree")
         let laidOut = BarLayoutEngine.layout(model: model, screenIndex: top)
-        record("engine.barHitTest", iterations, try measure(iterations) {
-            _ = BarHitTesting.hitTest(laidOut, point: Point(x: 20, y: model.config.device.statusBarHeight + 20), trace: true)
-        }, "hit test with trace on a laid-out bar")
+        record(
+            "engine.barHitTest", iterations,
+            try measure(iterations) {
+                _ = BarHitTesting.hitTest(laidOut, point: Point(x: 20, y: model.config.device.statusBarHeight + 20), trace: true)
+            }, "hit test with trace on a laid-out bar")
         var mutable = model
-        record("model.pushPop", iterations, try measure(iterations) {
-            _ = try mutable.push(Screen(id: "bench", title: "Bench"))
-            _ = try mutable.pop()
-        }, "push then pop, with the top-bar changes computed")
+        record(
+            "model.pushPop", iterations,
+            try measure(iterations) {
+                _ = try mutable.push(Screen(id: "bench", title: "Bench"))
+                _ = try mutable.pop()
+            }, "push then pop, with the top-bar changes computed")
 
         // The request path, in process: framing, envelope, dispatch, session actor, reply.
         let service = NavService()
@@ -74,7 +84,10 @@ struct NavdBench: AsyncParsableCommand {
                 buffer += chunk
             }
         }
-        try await stream.write(Array(#"{"jsonrpc":"2.0","id":0,"method":"session/create","params":{"screens":[{"title":"Settings"},{"title":"General"}]}}"#.utf8) + [0x0A])
+        try await stream.write(
+            Array(
+                #"{"jsonrpc":"2.0","id":0,"method":"session/create","params":{"screens":[{"title":"Settings"},{"title":"General"}]}}"#.utf8)
+                + [0x0A])
         _ = try await nextLine()
         let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"title/back","params":{"sessionId":"s1"}}"#.utf8) + [0x0A]
         iterations = n(5_000)
@@ -114,15 +127,17 @@ struct NavdBench: AsyncParsableCommand {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
-    static let sampleRequest = ##"{"jsonrpc":"2.0","id":42,"method":"stack/set","params":{"sessionId":"s1","screens":[{"id":"inbox","title":"Inbox","item":{"rightItems":[{"id":"compose","system":"compose"}]}},{"id":"thread","title":"A rather long thread subject","item":{"backButtonTitle":"Inbox","leftItemsSupplementBackButton":true,"leftItems":[{"id":"close","title":"Close"}],"rightItems":[{"id":"more","image":{"width":22,"height":22}},{"id":"share","customView":{"width":44,"height":44,"offset":{"x":-10,"y":0},"touchPolicy":"outside"}}]},"bar":{"barTintColor":"#1C1C1E","tintColor":"systemOrange"}},{"id":"message","title":"Message","backAction":"custom"}]}}"##
+    static let sampleRequest =
+        ##"{"jsonrpc":"2.0","id":42,"method":"stack/set","params":{"sessionId":"s1","screens":[{"id":"inbox","title":"Inbox","item":{"rightItems":[{"id":"compose","system":"compose"}]}},{"id":"thread","title":"A rather long thread subject","item":{"backButtonTitle":"Inbox","leftItemsSupplementBackButton":true,"leftItems":[{"id":"close","title":"Close"}],"rightItems":[{"id":"more","image":{"width":22,"height":22}},{"id":"share","customView":{"width":44,"height":44,"offset":{"x":-10,"y":0},"touchPolicy":"outside"}}]},"bar":{"barTintColor":"#1C1C1E","tintColor":"systemOrange"}},{"id":"message","title":"Message","backAction":"custom"}]}}"##
 
     static func sampleModel() throws -> NavigationModel {
         var config = SessionConfig()
         config.policies.emptyBackTitles = false
         config.bar.barTintColor = try Color.parse("#336699")
         let screens = (0..<8).map { i in
-            Screen(id: "s\(i)", title: "Screen number \(i)",
-                   item: NavigationItem(rightItems: [BarItem(id: "r\(i)", content: .title("Edit"))]))
+            Screen(
+                id: "s\(i)", title: "Screen number \(i)",
+                item: NavigationItem(rightItems: [BarItem(id: "r\(i)", content: .title("Edit"))]))
         }
         return try NavigationModel(config: config, screens: screens)
     }

@@ -7,9 +7,9 @@ import ServiceLifecycle
 import UnixSignals
 
 #if os(Linux)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 @main
@@ -37,13 +37,17 @@ struct Navd: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The socket to serve.", valueName: "path"))
     var socket: String?
 
-    @Option(name: .long, help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (logs go to stderr).", valueName: "level"))
+    @Option(
+        name: .long, help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (logs go to stderr).", valueName: "level"))
     var logLevel: String = "info"
 
     @Option(name: .long, help: ArgumentHelp("Largest message accepted; larger ones get -32600 and are skipped.", valueName: "bytes"))
     var maxMessageBytes: Int = 8 << 20
 
-    @Option(name: .long, help: ArgumentHelp("Unwritten bytes a slow client may accumulate before its notifications are dropped for a session/resync.", valueName: "bytes"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Unwritten bytes a slow client may accumulate before its notifications are dropped for a session/resync.", valueName: "bytes"))
     var maxOutboundBytes: Int = 4 << 20
 
     @Option(name: .long, help: ArgumentHelp("Most sessions open at once.", valueName: "n"))
@@ -70,7 +74,10 @@ struct Navd: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Deepest view nesting in a tree sent to tree/hitTest.", valueName: "n"))
     var maxTreeDepth: Int = 256
 
-    @Option(name: .long, help: ArgumentHelp("Keep sessions across restarts: restore them from this file at start, save them on shutdown.", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Keep sessions across restarts: restore them from this file at start, save them on shutdown.", valueName: "path")
+    )
     var stateFile: String?
 
     func validate() throws {
@@ -125,7 +132,8 @@ struct Navd: AsyncParsableCommand {
         }
         let server = UnixSocketServer(
             path: path,
-            limits: ConnectionLimits(maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch, maxJSONDepth: maxJsonDepth),
+            limits: ConnectionLimits(
+                maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch, maxJSONDepth: maxJsonDepth),
             maxConnections: maxConnections, logger: logger)
         let daemon = DaemonService(server: server, service: service, socketGuard: guardian, logger: logger)
         // Trap the signals before the socket exists: a client that sees the socket may signal at once.

@@ -1,9 +1,9 @@
 import NIOConcurrencyHelpers
 
 #if os(Linux)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Owns the socket path for the daemon's lifetime: a 0700 directory, an exclusive lock on

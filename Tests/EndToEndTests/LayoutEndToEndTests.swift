@@ -65,9 +65,17 @@ struct LayoutEndToEndTests {
         try await withClient { client, _ in
             let screens: JSON = [
                 ["id": "home", "title": "Home"],
-                ["id": "detail", "title": "Detail", "item": ["leftItems": [
-                    ["id": "back", "customView": ["width": 44, "height": 44, "offset": ["x": -8, "y": 0], "touchPolicy": "outside"]],
-                ]]],
+                [
+                    "id": "detail", "title": "Detail",
+                    "item": [
+                        "leftItems": [
+                            [
+                                "id": "back",
+                                "customView": ["width": 44, "height": 44, "offset": ["x": -8, "y": 0], "touchPolicy": "outside"],
+                            ]
+                        ]
+                    ],
+                ],
             ]
             let off = try await client.createSession(config: ["screens": screens]).sessionId
             let lost = try await client.request("bar/hitTest", ["sessionId": .string(off), "point": point(10, 69)])
@@ -85,7 +93,8 @@ struct LayoutEndToEndTests {
             let s = try await client.createSession(config: seedConfig(["backInterception": "mask"], backAction: "custom")).sessionId
             let regions = try #require(try await client.request("bar/hitRegions", ["sessionId": .string(s)])["regions"]?.arrayValue)
             #expect(regions.contains { $0["reason"] == "deadZone" && $0["frame"] == ["x": 28, "y": 26, "width": 80, "height": 30] })
-            #expect(regions.contains { $0["action"] == ["kind": "customBack"] && $0["frame"] == ["x": 8, "y": 26, "width": 20, "height": 30] })
+            #expect(
+                regions.contains { $0["action"] == ["kind": "customBack"] && $0["frame"] == ["x": 8, "y": 26, "width": 20, "height": 30] })
             #expect(regions.contains { $0["viaSlop"] == true })
         }
     }
@@ -116,7 +125,9 @@ struct LayoutEndToEndTests {
     func tapNotifications() async throws {
         try await withDaemon { daemon in
             let client = try await daemon.connect()
-            let s = try await client.createSession(config: seedConfig(backAction: "custom", right: [["id": "share", "title": "Share", "width": 40]])).sessionId
+            let s = try await client.createSession(
+                config: seedConfig(backAction: "custom", right: [["id": "share", "title": "Share", "width": 40]])
+            ).sessionId
             let raw = try daemon.raw()
             try await raw.sendLine(RPC.request(1, "session/subscribe", ["sessionId": .string(s)]))
             _ = try await raw.nextMessage()
@@ -148,7 +159,9 @@ struct LayoutEndToEndTests {
     func tapIfVersion() async throws {
         try await withClient { client, _ in
             let s = try await client.createSession(config: seedConfig()).sessionId
-            let error = await rpcError { try await client.request("bar/tap", ["sessionId": .string(s), "point": point(160, 42), "ifVersion": 5]) }
+            let error = await rpcError {
+                try await client.request("bar/tap", ["sessionId": .string(s), "point": point(160, 42), "ifVersion": 5])
+            }
             #expect(error?.code == 1004 && error?.data?["version"] == 0)
             #expect(try await client.stack(s).version == 0)
         }

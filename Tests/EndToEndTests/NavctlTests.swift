@@ -41,8 +41,12 @@ struct NavctlTests {
     @Test("session create, list, push, stack, pop, close: readable and --json")
     func sessionLifecycle() async throws {
         try await withDaemon { daemon in
-            let created = try await navctl(daemon, ["session", "create", "--name", "demo", "--profile", "ios13", "--device", "375x667", "--json",
-                                                    "--screens", #"[{"id":"root","title":"Home"}]"#])
+            let created = try await navctl(
+                daemon,
+                [
+                    "session", "create", "--name", "demo", "--profile", "ios13", "--device", "375x667", "--json",
+                    "--screens", #"[{"id":"root","title":"Home"}]"#,
+                ])
             #expect(created.status == 0, "\(created)")
             let sessionId = try #require(try json(created)["sessionId"]?.stringValue)
             #expect(try json(created)["version"] == 0)
@@ -54,7 +58,8 @@ struct NavctlTests {
             let pushed = try await navctl(daemon, ["push", sessionId, "--title", "Details", "--id", "details"])
             #expect(pushed.status == 0, "\(pushed)")
             #expect(pushed.stdout == "pushed 'details' onto '\(sessionId)' (version 1)\n")
-            let pushedJSON = try await navctl(daemon, ["push", sessionId, "--screen", #"{"id":"more","item":{"title":"More"}}"#, "--title", "M", "--json"])
+            let pushedJSON = try await navctl(
+                daemon, ["push", sessionId, "--screen", #"{"id":"more","item":{"title":"More"}}"#, "--title", "M", "--json"])
             #expect(try json(pushedJSON) == ["screenId": "more", "version": 2])
 
             let stack = try await navctl(daemon, ["stack", sessionId])
@@ -89,7 +94,8 @@ struct NavctlTests {
     @Test("snapshot to a file and restore from it, or through stdin: the same model")
     func snapshotRestore() async throws {
         try await withClient { client, daemon in
-            let s = try await client.createSession(name: "orig", config: ["screens": [["id": "a", "title": "A"], ["id": "b", "title": "B"]]])
+            let s = try await client.createSession(
+                name: "orig", config: ["screens": [["id": "a", "title": "A"], ["id": "b", "title": "B"]]])
             let file = daemon.directory.file("snap.json")
             let saved = try await navctl(daemon, ["session", "snapshot", s.sessionId, "-o", file])
             #expect(saved.status == 0, "\(saved)")
@@ -120,7 +126,8 @@ struct NavctlTests {
             let sessionId = try #require(try json(created)["sessionId"]?.stringValue)
             let listed = try await navctl(daemon, ["call", "session/list"])
             #expect(try json(listed)["sessions"]?.arrayValue?.first?["name"] == "raw")
-            let viaStdin = try await navctl(daemon, ["call", "stack/push", "-"], stdin: #"{"sessionId":"\#(sessionId)","screen":{"id":"x"}}"#)
+            let viaStdin = try await navctl(
+                daemon, ["call", "stack/push", "-"], stdin: #"{"sessionId":"\#(sessionId)","screen":{"id":"x"}}"#)
             #expect(try json(viaStdin) == ["screenId": "x", "version": 1])
             let null = try await navctl(daemon, ["call", "session/close", #"{"sessionId":"\#(sessionId)"}"#])
             #expect(null.stdout == "null\n")
@@ -141,16 +148,18 @@ struct NavctlTests {
         }
     }
 
-    @Test("bad usage exits 2 without contacting the daemon", arguments: [
-        ["session", "create", "--profile", "ios9"],
-        ["session", "create", "--device", "big"],
-        ["session", "create", "--screens", "{"],
-        ["push", "s1"],
-        ["push", "s1", "--screen", "[1]"],
-        ["call", "daemon/status", "{nope"],
-        ["watch", "s1", "--topics", "stack,weather"],
-        ["frobnicate"],
-    ])
+    @Test(
+        "bad usage exits 2 without contacting the daemon",
+        arguments: [
+            ["session", "create", "--profile", "ios9"],
+            ["session", "create", "--device", "big"],
+            ["session", "create", "--screens", "{"],
+            ["push", "s1"],
+            ["push", "s1", "--screen", "[1]"],
+            ["call", "daemon/status", "{nope"],
+            ["watch", "s1", "--topics", "stack,weather"],
+            ["frobnicate"],
+        ])
     func usageErrors(_ arguments: [String]) async throws {
         let result = try await runNavctl(arguments + ["--socket", "/nonexistent/navd.sock"])
         #expect(result.status == 2, "\(result)")
@@ -194,7 +203,8 @@ struct NavctlTests {
             let first = try JSON.parse(try await watch.nextLine())
             #expect(first["method"] == "session/didChange")
             #expect(first["params"]?["version"] == 1)
-            #expect(first["params"]?["changes"]?.arrayValue?.allSatisfy { ["stack", "title"].contains($0["kind"]?.stringValue ?? "") } == true)
+            #expect(
+                first["params"]?["changes"]?.arrayValue?.allSatisfy { ["stack", "title"].contains($0["kind"]?.stringValue ?? "") } == true)
             let second = try JSON.parse(try await watch.nextLine())
             #expect(second["params"]?["version"] == 2)
             watch.interrupt()

@@ -23,7 +23,8 @@ struct SpineSessionTests {
     func createConfigureList() async throws {
         try await withClient { client, _ in
             let a = try await client.createSession(
-                name: "alpha", config: ["profile": "ios13", "screens": [["id": "root", "title": "Root"], ["id": "next", "title": "Next"]]])
+                name: "alpha",
+                config: ["profile": "ios13", "screens": [["id": "root", "title": "Root"], ["id": "next", "title": "Next"]]])
             #expect(a.version == 0)
             let b = try await client.createSession()
             #expect(a.sessionId != b.sessionId)
@@ -44,7 +45,8 @@ struct SpineSessionTests {
     func snapshotRestoreClose() async throws {
         try await withClient { client, _ in
             let s = try await client.createSession(name: "snap", config: ["profile": "ios10", "policies": ["emptyBackTitles": true]])
-            _ = try await client.push(s.sessionId, screen: ["id": "home", "title": "Home", "item": ["rightItems": [["id": "add", "system": "add"]]]])
+            _ = try await client.push(
+                s.sessionId, screen: ["id": "home", "title": "Home", "item": ["rightItems": [["id": "add", "system": "add"]]]])
             _ = try await client.push(s.sessionId, screen: ["title": "Generated"])
             _ = try await client.updateBar(s.sessionId, appearance: ["barTintColor": "#336699"])
             _ = try await client.updateScreen(s.sessionId, screenId: "home", changes: ["item": ["backButtonTitle": "Back home"]])
@@ -180,10 +182,12 @@ struct SpineSessionTests {
     func screenUpdatePartial() async throws {
         try await withClient { client, _ in
             let s = try await client.createSession(config: ["screens": [["id": "root", "title": "Root"]]]).sessionId
-            _ = try await client.updateScreen(s, screenId: "root", changes: [
-                "item": ["rightItems": [["id": "add", "system": "add"]], "backButtonTitle": "Back!"],
-                "backAction": "custom",
-            ])
+            _ = try await client.updateScreen(
+                s, screenId: "root",
+                changes: [
+                    "item": ["rightItems": [["id": "add", "system": "add"]], "backButtonTitle": "Back!"],
+                    "backAction": "custom",
+                ])
             _ = try await client.updateScreen(s, screenId: "root", changes: ["item": ["title": "Shown"]])
             var screen = try await client.stack(s).screens[0]
             #expect(screen["title"] == "Root", "untouched fields stay")
@@ -192,7 +196,8 @@ struct SpineSessionTests {
             #expect(screen["item"]?["backButtonTitle"] == "Back!", "a nested object merges")
             #expect(screen["item"]?["rightItems"]?.arrayValue?.first?["id"] == "add")
 
-            let version = try await client.updateScreen(s, screenId: "root", changes: ["item": ["backButtonTitle": nil], "backAction": nil])
+            let version = try await client.updateScreen(
+                s, screenId: "root", changes: ["item": ["backButtonTitle": nil], "backAction": nil])
             #expect(version == 3)
             screen = try await client.stack(s).screens[0]
             #expect(screen["item"]?["backButtonTitle"] == .null, "null resets to the default")

@@ -88,7 +88,8 @@ struct SpineSubscriptionTests {
             try await raw.sendLine(RPC.request(0, "session/subscribe", ["sessionId": .string(s)]))
             #expect(try await raw.nextMessage()["id"] == 0)
             for n in 1...20 {
-                let push = RPC.request(.int(Int64(n)), "stack/push", ["sessionId": .string(s), "screen": ["id": .string("p\(n)"), "title": .string("P\(n)")]])
+                let push = RPC.request(
+                    .int(Int64(n)), "stack/push", ["sessionId": .string(s), "screen": ["id": .string("p\(n)"), "title": .string("P\(n)")]])
                 try await raw.sendLine(push)
                 let first = try await raw.nextMessage()
                 let second = try await raw.nextMessage()

@@ -103,11 +103,13 @@ struct SpineTransportTests {
         }
     }
 
-    @Test("invalid JSON gets -32700 with id null and the connection stays usable", arguments: [
-        #"{"jsonrpc":"2.0","id":1,"method":"daemon/status""#,
-        #"{"jsonrpc":"2.0","id":1,"method":'x'}"#,
-        "[1,2",
-    ])
+    @Test(
+        "invalid JSON gets -32700 with id null and the connection stays usable",
+        arguments: [
+            #"{"jsonrpc":"2.0","id":1,"method":"daemon/status""#,
+            #"{"jsonrpc":"2.0","id":1,"method":'x'}"#,
+            "[1,2",
+        ])
     func invalidJSON(_ line: String) async throws {
         try await withDaemon { daemon in
             let raw = try daemon.raw()
@@ -290,8 +292,10 @@ struct SpineTransportTests {
             #expect(result["protocolVersion"] == 1)
             let capabilities = result["capabilities"]
             let methods = capabilities?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            for method in ["daemon/status", "session/create", "session/subscribe", "stack/push", "stack/pop", "stack/set",
-                           "stack/get", "screen/update", "bar/update", "bar/hitTest", "tint/resolve", "title/back"] {
+            for method in [
+                "daemon/status", "session/create", "session/subscribe", "stack/push", "stack/pop", "stack/set",
+                "stack/get", "screen/update", "bar/update", "bar/hitTest", "tint/resolve", "title/back",
+            ] {
                 #expect(methods.contains(method), "\(method) missing from \(methods)")
             }
             #expect(capabilities?["notifications"]?.arrayValue?.contains("session/didChange") == true)
@@ -337,7 +341,8 @@ struct SpineTransportTests {
                         let client = try await daemon.connect(framing: index % 2 == 0 ? .ndjson : .contentLength)
                         let session = try await client.createSession(name: "client-\(index)")
                         for depth in 0..<10 {
-                            let pushed = try await client.push(session.sessionId, screen: ["id": .string("s\(depth)"), "title": .string("T\(index)-\(depth)")])
+                            let pushed = try await client.push(
+                                session.sessionId, screen: ["id": .string("s\(depth)"), "title": .string("T\(index)-\(depth)")])
                             #expect(pushed.screenId == "s\(depth)")
                         }
                         let stack = try await client.stack(session.sessionId)

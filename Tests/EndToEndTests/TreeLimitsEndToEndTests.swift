@@ -17,8 +17,10 @@ struct TreeLimitsEndToEndTests {
     /// A root with `count - 1` children.
     func flat(_ count: Int) -> JSON {
         let child: JSON = ["class": "UIView", "frame": ["x": 0, "y": 0, "width": 1, "height": 1]]
-        return ["class": "UIView", "frame": ["x": 0, "y": 0, "width": 10, "height": 10],
-                "subviews": .array(Array(repeating: child, count: count - 1))]
+        return [
+            "class": "UIView", "frame": ["x": 0, "y": 0, "width": 10, "height": 10],
+            "subviews": .array(Array(repeating: child, count: count - 1)),
+        ]
     }
 
     @Test("--max-tree-nodes and --max-tree-depth bound tree/hitTest with 1005 naming the limit")

@@ -141,7 +141,9 @@ let invalidUTF8: [Rejection] = [
     Rejection("byte FF", bytes: quoted([0xFF]), "invalid UTF-8 byte 0xFF", at: 1),
     Rejection("byte FE", bytes: quoted([0x61, 0xFE]), "invalid UTF-8 byte 0xFE", at: 2),
     Rejection("lone continuation byte", bytes: quoted([0x80]), "invalid UTF-8 byte 0x80 (unexpected continuation byte)", at: 1),
-    Rejection("truncated 2-byte before quote", bytes: quoted([0xC3]), "invalid UTF-8: truncated sequence (0x22 is not a continuation byte)", at: 2),
+    Rejection(
+        "truncated 2-byte before quote", bytes: quoted([0xC3]), "invalid UTF-8: truncated sequence (0x22 is not a continuation byte)", at: 2
+    ),
     Rejection("truncated 3-byte before quote", bytes: quoted([0xE2, 0x82]), "invalid UTF-8: truncated sequence", at: 3),
     Rejection("truncated 4-byte at end of input", bytes: [0x22, 0xF0, 0x9F, 0x98], "invalid UTF-8: truncated sequence", at: 1),
     Rejection("truncated 2-byte at end of input", bytes: [0x22, 0xC3], "invalid UTF-8: truncated sequence", at: 1),

@@ -36,8 +36,9 @@ struct ValueGenerator {
 
     mutating func double() -> Double {
         switch Int.random(in: 0..<6, using: &rng) {
-        case 0: return [0.1, -0.0, 1e-05, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.leastNormalMagnitude, 3.0, 1e21]
-            .randomElement(using: &rng) ?? 0
+        case 0:
+            return [0.1, -0.0, 1e-05, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.leastNormalMagnitude, 3.0, 1e21]
+                .randomElement(using: &rng) ?? 0
         case 1: return Double.random(in: -1...1, using: &rng)
         case 2: return Double.random(in: -1e6...1e6, using: &rng).rounded()
         default:

@@ -46,8 +46,9 @@ let writtenValues: [Written] = [
     Written("empty array", .array([]), "[]"),
     Written("empty object", .object(JSONObject()), "{}"),
     Written("array without spaces", [1, "a", nil, true, [], [:]], "[1,\"a\",null,true,[],{}]"),
-    Written("object in member order", ["b": 1, "a": [true, nil], "c": ["z": 0, "y": 1]],
-            "{\"b\":1,\"a\":[true,null],\"c\":{\"z\":0,\"y\":1}}"),
+    Written(
+        "object in member order", ["b": 1, "a": [true, nil], "c": ["z": 0, "y": 1]],
+        "{\"b\":1,\"a\":[true,null],\"c\":{\"z\":0,\"y\":1}}"),
     Written("key needing escapes", ["a\"b\n/": 1], "{\"a\\\"b\\n/\":1}"),
     Written("NUL in a key becomes U+FFFD", ["a\u{0}b": 1], "{\"a\u{FFFD}b\":1}"),
 ]
@@ -74,8 +75,9 @@ struct WriterTests {
         #expect(JSON.object(object).serialized() == expected)
     }
 
-    @Test("doubles are written with the text that reads back as the same bits",
-          arguments: [0.1, 0.2, 1.0 / 3.0, 2.5e-8, 123456.789, 9.007199254740993e15, 1e21, 1e-7, 4.35, -1e-300])
+    @Test(
+        "doubles are written with the text that reads back as the same bits",
+        arguments: [0.1, 0.2, 1.0 / 3.0, 2.5e-8, 123456.789, 9.007199254740993e15, 1e21, 1e-7, 4.35, -1e-300])
     func doubleText(_ value: Double) throws {
         let text = JSON.double(value).serialized()
         #expect(text == "\(value)")

@@ -232,8 +232,10 @@ let backTitleVectors: [BackTitleVector] = [
         id: "BB-6 generic mode on a tiny bar: the chevron", rule: "BB-6",
         build: {
             try F.model(
-                [F.screen("A", "Settings") { $0.item.backButtonDisplayMode = .generic },
-                 F.screen("B", "Details of the Selected Record")],
+                [
+                    F.screen("A", "Settings") { $0.item.backButtonDisplayMode = .generic },
+                    F.screen("B", "Details of the Selected Record"),
+                ],
                 device: F.tiny)
         },
         title: nil, display: .arrowOnly, source: .none, truncated: true),
@@ -465,8 +467,9 @@ let backTitleVectors: [BackTitleVector] = [
     BackTitleVector(
         id: "SEED showsPreviousTitle still falls back by width", rule: "BB-6",
         build: {
-            try F.model([F.screen("A", F.longTitle), F.screen("B", "Details") { $0.showsPreviousTitle = true }],
-                        device: F.narrowPhone)
+            try F.model(
+                [F.screen("A", F.longTitle), F.screen("B", "Details") { $0.showsPreviousTitle = true }],
+                device: F.narrowPhone)
         },
         title: "Back", display: .generic, source: .generic, truncated: true),
     BackTitleVector(

@@ -9,7 +9,10 @@ struct HitVector: Sendable, CustomTestStringConvertible {
     var point: Point
     var expect: Expect
 
-    init(_ rule: String, _ name: String, _ x: Double, _ y: Double, _ expect: Expect, _ build: @escaping @Sendable () throws -> NavigationModel) {
+    init(
+        _ rule: String, _ name: String, _ x: Double, _ y: Double, _ expect: Expect,
+        _ build: @escaping @Sendable () throws -> NavigationModel
+    ) {
         self.rule = rule
         self.name = name
         self.build = build
@@ -83,7 +86,8 @@ let hitVectors: [HitVector] = [
         try Fx.model(.ios17, width: 320, height: 480, statusBar: 20, [Fx.home, Fx.top(left: [Fx.custom("c", width: 30, height: 30)])])
     },
     HitVector("GEO-10", "era L: seed 002's offset button is still reached through the column", 1, 40, .item("back")) {
-        try Fx.model(.ios10, width: 320, height: 480, statusBar: 20, [Fx.home, Fx.top(left: [Fx.custom("back", offset: Point(x: -10, y: 0))])])
+        try Fx.model(
+            .ios10, width: 320, height: 480, statusBar: 20, [Fx.home, Fx.top(left: [Fx.custom("back", offset: Point(x: -10, y: 0))])])
     },
 
     // HT-13, BB-13: the seed's mask.
@@ -94,7 +98,11 @@ let hitVectors: [HitVector] = [
         try Fx.seedPhone(backAction: .custom, policies: { $0.backInterception = .mask })
     },
     HitVector("HT-13", "maskOutside pop: the bar's own back handling fires", 60, 40, .back(.pop(to: "home"))) {
-        try Fx.seedPhone(backAction: .custom, policies: { $0.backInterception = .mask; $0.maskOutside = .pop })
+        try Fx.seedPhone(
+            backAction: .custom,
+            policies: {
+                $0.backInterception = .mask; $0.maskOutside = .pop
+            })
     },
     HitVector("HT-13", "ios10 mask: left of the mask the system back still pops", 4, 40, .back(.pop(to: "home"))) {
         try Fx.seedPhone(backAction: .custom, policies: { $0.backInterception = .mask })
@@ -208,10 +216,13 @@ let hitVectors: [HitVector] = [
         try Fx.model([Fx.home, Fx.top(left: [Fx.custom("back", offset: Point(x: -8, y: 0), policy: .outside)])])
     },
     HitVector("HT-6", "seed 001 on ios17 with forwardOutsideTouches: the button gets it", 10, 69, .item("back")) {
-        try Fx.model(policies: { $0.forwardOutsideTouches = true }, [Fx.home, Fx.top(left: [Fx.custom("back", offset: Point(x: -8, y: 0), policy: .outside)])])
+        try Fx.model(
+            policies: { $0.forwardOutsideTouches = true },
+            [Fx.home, Fx.top(left: [Fx.custom("back", offset: Point(x: -8, y: 0), policy: .outside)])])
     },
     HitVector("HT-6", "forwarding needs touchPolicy outside", 10, 69, .swallowed) {
-        try Fx.model(policies: { $0.forwardOutsideTouches = true }, [Fx.home, Fx.top(left: [Fx.custom("back", offset: Point(x: -8, y: 0))])])
+        try Fx.model(
+            policies: { $0.forwardOutsideTouches = true }, [Fx.home, Fx.top(left: [Fx.custom("back", offset: Point(x: -8, y: 0))])])
     },
     HitVector("HT-6", "hitInsets beyond the container are lost without forwarding", 12, 69, .swallowed) {
         try Fx.model([Fx.home, Fx.top(left: [Fx.custom("c", insets: EdgeInsets(top: -10, left: -10, bottom: -10, right: -10))])])
@@ -299,7 +310,9 @@ struct BarHitConformanceTests {
     func vector(_ v: HitVector) throws {
         let model = try v.build()
         let result = Fx.hit(model, v.point.x, v.point.y, trace: true)
-        #expect(v.expect.matches(result), "\(v.rule) \(v.name): got \(result.target.kind.rawValue) \(result.target.itemId ?? "") \(result.action)")
+        #expect(
+            v.expect.matches(result),
+            "\(v.rule) \(v.name): got \(result.target.kind.rawValue) \(result.target.itemId ?? "") \(result.action)")
         // Every target names the top screen, except "none".
         if result.target.kind != .none { #expect(result.target.screenId == model.top?.id) }
     }

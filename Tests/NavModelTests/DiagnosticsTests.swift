@@ -46,12 +46,20 @@ struct DiagnosticsTests {
 
     @Test("custom-back-unreachable: the mask on ios17 is never installed (BB-13)")
     func maskUnreachable() throws {
-        let m = try Fx.model(.ios17, policies: { $0.backInterception = .mask; $0.popGesture = .disabled }, [Self.plainHome, Fx.top(backAction: .custom)])
+        let m = try Fx.model(
+            .ios17,
+            policies: {
+                $0.backInterception = .mask; $0.popGesture = .disabled
+            }, [Self.plainHome, Fx.top(backAction: .custom)])
         let d = find(m, "custom-back-unreachable")
         #expect(d.count == 1)
         #expect(d.first?.severity == .error && d.first?.message.contains("BB-13") == true)
         // The same screen on ios10 reaches it through the mask.
-        let old = try Fx.model(.ios10, width: 320, height: 480, statusBar: 20, policies: { $0.backInterception = .mask; $0.popGesture = .disabled }, [Self.plainHome, Fx.top(backAction: .custom)])
+        let old = try Fx.model(
+            .ios10, width: 320, height: 480, statusBar: 20,
+            policies: {
+                $0.backInterception = .mask; $0.popGesture = .disabled
+            }, [Self.plainHome, Fx.top(backAction: .custom)])
         #expect(!find(old, "custom-back-unreachable").contains { $0.severity == .error })
         // But taps on the back area outside the mask's button still pop (HT-13).
         #expect(find(old, "custom-back-unreachable").contains { $0.message.contains("HT-13") })
@@ -76,7 +84,11 @@ struct DiagnosticsTests {
             let d = find(m, "pop-gesture-disabled")
             #expect(d.count == 1 && d.first?.message.contains("POP-3") == true)
         }
-        #expect(find(try Fx.model(policies: { $0.backInterception = .leftItem }, [Self.plainHome, Fx.top(backAction: .custom)]), "pop-gesture-disabled").count == 1)
+        #expect(
+            find(
+                try Fx.model(policies: { $0.backInterception = .leftItem }, [Self.plainHome, Fx.top(backAction: .custom)]),
+                "pop-gesture-disabled"
+            ).count == 1)
         // A screen that restores the gesture is not reported.
         #expect(find(try Fx.model([Self.plainHome, Fx.top(left: [Fx.custom("back")], popGesture: .edge)]), "pop-gesture-disabled").isEmpty)
     }
@@ -100,7 +112,10 @@ struct DiagnosticsTests {
         #expect(find(try Fx.model([Self.plainHome, ix]), "outside-touch-lost").first?.message.contains("forwardOutsideTouches") == true)
         #expect(find(try Fx.model(policies: { $0.forwardOutsideTouches = true }, [Self.plainHome, ix]), "outside-touch-lost").isEmpty)
         // Era L pads custom views through the bar's column.
-        #expect(find(try Fx.model(.ios10, [Self.plainHome, Fx.top(left: [Fx.custom("back", offset: Point(x: -10, y: 0))])]), "outside-touch-lost").isEmpty)
+        #expect(
+            find(
+                try Fx.model(.ios10, [Self.plainHome, Fx.top(left: [Fx.custom("back", offset: Point(x: -10, y: 0))])]), "outside-touch-lost"
+            ).isEmpty)
     }
 
     @Test("dead-zone: the seed's mask and a container's uncovered strip (HT-13)")
@@ -135,7 +150,12 @@ struct DiagnosticsTests {
     func order() throws {
         let m = try Fx.model(
             policies: { $0.backInterception = .mask },
-            [Self.plainHome, Fx.top(left: [Fx.custom("back", offset: Point(x: -10, y: 0))], right: [Fx.custom("a", width: 17), Fx.custom("b", width: 20)], backAction: .custom)])
+            [
+                Self.plainHome,
+                Fx.top(
+                    left: [Fx.custom("back", offset: Point(x: -10, y: 0))], right: [Fx.custom("a", width: 17), Fx.custom("b", width: 20)],
+                    backAction: .custom),
+            ])
         let list = DiagnosticsEngine.diagnose(model: m, screenIndex: 1)
         let ranks = list.map { DiagnosticsEngine.codes.firstIndex(of: $0.code) ?? -1 }
         #expect(ranks == ranks.sorted())

@@ -21,7 +21,9 @@ struct LayoutGeometryTests {
         let W = row.width
         let m = row.margin
         let systemBar = Fx.bar(
-            try Fx.model(width: W, height: 900, statusBar: 20, [Fx.home, Fx.top(left: [Fx.text("l", "Edit", width: 40)], right: [Fx.text("r", "Done", width: 40)])]))
+            try Fx.model(
+                width: W, height: 900, statusBar: 20,
+                [Fx.home, Fx.top(left: [Fx.text("l", "Edit", width: 40)], right: [Fx.text("r", "Done", width: 40)])]))
         let left = try #require(systemBar.element(.barItem, id: "l"))
         let right = try #require(systemBar.element(.barItem, id: "r"))
         #expect(left.frame.minX == m - 8, "leading system hit x")
@@ -30,7 +32,9 @@ struct LayoutGeometryTests {
         #expect(right.frame.maxX == W - m + 8, "trailing system hit end")
         #expect(left.frame.height == 44 && right.frame.minY == 20)
 
-        let customBar = Fx.bar(try Fx.model(width: W, height: 900, statusBar: 20, [Fx.home, Fx.top(left: [Fx.custom("l")], right: [Fx.custom("r", width: 17)])]))
+        let customBar = Fx.bar(
+            try Fx.model(
+                width: W, height: 900, statusBar: 20, [Fx.home, Fx.top(left: [Fx.custom("l")], right: [Fx.custom("r", width: 17)])]))
         #expect(customBar.element(.barItem, id: "l")?.frame.minX == m, "custom views align at m")
         #expect(customBar.element(.barItem, id: "r")?.frame.maxX == W - m, "and at W - m")
 
@@ -53,7 +57,9 @@ struct LayoutGeometryTests {
         #expect(Fx.bar(try Fx.model(.ios10, width: 568, height: 320, statusBar: 0, [Fx.home])).barFrame.height == 32)
         #expect(Fx.bar(try Fx.model(.ios26, [Fx.home])).barFrame.height == 54)
         #expect(Fx.bar(try Fx.model(.ios26, policies: { $0.glassBarHeight = 50 }, [Fx.home])).barFrame.height == 50)
-        #expect(Fx.bar(try Fx.model(.ios17, width: 667, height: 375, statusBar: 0, policies: { $0.compactBarHeight = 30 }, [Fx.home])).barFrame.height == 30)
+        #expect(
+            Fx.bar(try Fx.model(.ios17, width: 667, height: 375, statusBar: 0, policies: { $0.compactBarHeight = 30 }, [Fx.home])).barFrame
+                .height == 30)
     }
 
     @Test("GEO-11: the era M back button: chevron 13x21 at m - 8, gap 6, the title, 8 after it")
@@ -250,7 +256,8 @@ struct LayoutBackTitleSpaceTests {
         let wideRight = BarMetrics.backTitleSpace(
             model: try Fx.model([Fx.home, Fx.top(title: "Settings", right: [Fx.custom("w", width: 150)])]), screenIndex: 1)
         let supplement = BarMetrics.backTitleSpace(
-            model: try Fx.model([Fx.home, Fx.top(title: "Settings", left: [Fx.text("c", "C", width: 30)], supplement: true)]), screenIndex: 1)
+            model: try Fx.model([Fx.home, Fx.top(title: "Settings", left: [Fx.text("c", "C", width: 30)], supplement: true)]),
+            screenIndex: 1)
         let narrow = BarMetrics.backTitleSpace(model: try Fx.model(width: 320, [Fx.home, Fx.top(title: "Settings")]), screenIndex: 1)
         #expect(wideRight < plain)
         #expect(supplement == plain - 38, "the items (30 + 8) sit between the back button and the title guide")

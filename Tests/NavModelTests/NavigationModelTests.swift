@@ -17,8 +17,12 @@ struct NavigationModelTests {
         #expect(m.screens.map(\.id) == ["settings", "general"])
         #expect(changes.first == .stack(op: .push, screens: ["general"]))
         // The new top bar is reported in full: its items, tint and back title.
-        #expect(changes.contains { if case .items(let s) = $0 { return s.screenId == "general" && s.title == "General" } else { return false } })
-        #expect(changes.contains { if case .title(let id, let t) = $0 { return id == "general" && t.display != .hidden } else { return false } })
+        #expect(
+            changes.contains { if case .items(let s) = $0 { return s.screenId == "general" && s.title == "General" } else { return false } }
+        )
+        #expect(
+            changes.contains { if case .title(let id, let t) = $0 { return id == "general" && t.display != .hidden } else { return false } }
+        )
         #expect(changes.contains { if case .tint(let id, _, _) = $0 { return id == "general" } else { return false } })
     }
 
@@ -104,7 +108,9 @@ struct NavigationModelTests {
     @Test("an update cannot change a screen's id")
     func idIsStable() throws {
         var m = try model(["A"])
-        _ = try m.updateScreen("a") { $0.id = "other"; $0.title = "New" }
+        _ = try m.updateScreen("a") {
+            $0.id = "other"; $0.title = "New"
+        }
         #expect(m.screens[0].id == "a")
         #expect(m.screens[0].title == "New")
     }
@@ -138,10 +144,12 @@ struct NavigationModelTests {
         #expect(changes.contains { if case .tint(_, let bg, _) = $0 { return bg == .black } else { return false } })
     }
 
-    @Test("half-open containment (HT-3)", arguments: [
-        (Point(x: 0, y: 0), true), (Point(x: 99.999, y: 10), true), (Point(x: 100, y: 10), false),
-        (Point(x: 10, y: 50), false), (Point(x: -0.001, y: 10), false),
-    ])
+    @Test(
+        "half-open containment (HT-3)",
+        arguments: [
+            (Point(x: 0, y: 0), true), (Point(x: 99.999, y: 10), true), (Point(x: 100, y: 10), false),
+            (Point(x: 10, y: 50), false), (Point(x: -0.001, y: 10), false),
+        ])
     func rectContains(point: Point, inside: Bool) {
         #expect(Rect(x: 0, y: 0, width: 100, height: 50).contains(point) == inside)
     }

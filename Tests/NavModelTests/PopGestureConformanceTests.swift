@@ -48,19 +48,30 @@ struct PopGestureConformanceTests {
         Vector(id: "POPV-06", rule: "POP-6", start: Point(x: 19.9, y: 300), begins: true, recognizer: .systemEdge),
         Vector(id: "POPV-07", rule: "POP-6", start: Point(x: 20, y: 300), begins: false, recognizer: .systemEdge),
         Vector(id: "POPV-08", rule: "POP-6", start: middle, begins: false, recognizer: .systemEdge),
-        Vector(id: "POPV-09", rule: "POP-6", config: config { $0.policies.popEdgeWidth = 30 }, start: Point(x: 25, y: 300), begins: true, recognizer: .systemEdge),
+        Vector(
+            id: "POPV-09", rule: "POP-6", config: config { $0.policies.popEdgeWidth = 30 }, start: Point(x: 25, y: 300), begins: true,
+            recognizer: .systemEdge),
         Vector(id: "POPV-10", rule: "POP-2", start: Point(x: 5, y: 70), begins: true, recognizer: .systemEdge),
         // POP-3: what stops UIKit's edge recognizer, and the screen setting that restores it.
         Vector(id: "POPV-11", rule: "POP-3", top: screen(left: [close]), start: edge, begins: false, recognizer: .systemEdge),
         Vector(id: "POPV-12", rule: "POP-3", top: screen(left: [close], pop: .edge), start: edge, begins: true, recognizer: .restoredEdge),
-        Vector(id: "POPV-13", rule: "POP-3", top: screen(left: [close], pop: .edge), start: middle, begins: false, recognizer: .restoredEdge),
-        Vector(id: "POPV-14", rule: "POP-3", top: screen(left: [close], pop: .fullscreen), start: middle, begins: true, recognizer: .fullscreen),
+        Vector(
+            id: "POPV-13", rule: "POP-3", top: screen(left: [close], pop: .edge), start: middle, begins: false, recognizer: .restoredEdge),
+        Vector(
+            id: "POPV-14", rule: "POP-3", top: screen(left: [close], pop: .fullscreen), start: middle, begins: true, recognizer: .fullscreen
+        ),
         Vector(id: "POPV-15", rule: "POP-3", top: screen(hidesBack: true), start: edge, begins: false, recognizer: .systemEdge),
-        Vector(id: "POPV-16", rule: "POP-3", top: screen(hidesBack: true, pop: .edge), start: edge, begins: true, recognizer: .restoredEdge),
+        Vector(
+            id: "POPV-16", rule: "POP-3", top: screen(hidesBack: true, pop: .edge), start: edge, begins: true, recognizer: .restoredEdge),
         Vector(id: "POPV-17", rule: "POP-3", config: config { $0.bar.hidden = true }, start: edge, begins: false, recognizer: .systemEdge),
-        Vector(id: "POPV-18", rule: "POP-3", top: screen(bar: BarAppearance(hidden: true)), start: edge, begins: false, recognizer: .systemEdge),
-        Vector(id: "POPV-19", rule: "POP-3", top: screen(bar: BarAppearance(hidden: false)), config: config { $0.bar.hidden = true }, start: edge, begins: true, recognizer: .systemEdge),
-        Vector(id: "POPV-20", rule: "POP-3", top: screen(left: [close], supplement: true), start: edge, begins: true, recognizer: .systemEdge),
+        Vector(
+            id: "POPV-18", rule: "POP-3", top: screen(bar: BarAppearance(hidden: true)), start: edge, begins: false, recognizer: .systemEdge
+        ),
+        Vector(
+            id: "POPV-19", rule: "POP-3", top: screen(bar: BarAppearance(hidden: false)), config: config { $0.bar.hidden = true },
+            start: edge, begins: true, recognizer: .systemEdge),
+        Vector(
+            id: "POPV-20", rule: "POP-3", top: screen(left: [close], supplement: true), start: edge, begins: true, recognizer: .systemEdge),
         Vector(
             id: "POPV-21", rule: "POP-3", top: screen(left: [close], supplement: true),
             config: config { $0.policies.supplementKeepsPopGesture = false }, start: edge, begins: false, recognizer: .systemEdge),
@@ -79,25 +90,35 @@ struct PopGestureConformanceTests {
                 $0.policies.backInterception = .mask
             }, start: edge, begins: true, recognizer: .systemEdge),
         // POP-1: switched off.
-        Vector(id: "POPV-26", rule: "POP-1", config: config { $0.policies.popGesture = .disabled }, start: edge, begins: false, recognizer: .disabled),
-        Vector(id: "POPV-27", rule: "POP-1", top: screen(pop: .disabled), config: fullscreen, start: middle, begins: false, recognizer: .disabled),
-        Vector(id: "POPV-28", rule: "POP-1", top: screen(pop: .edge), config: config { $0.policies.popGesture = .disabled }, start: edge, begins: true, recognizer: .restoredEdge),
+        Vector(
+            id: "POPV-26", rule: "POP-1", config: config { $0.policies.popGesture = .disabled }, start: edge, begins: false,
+            recognizer: .disabled),
+        Vector(
+            id: "POPV-27", rule: "POP-1", top: screen(pop: .disabled), config: fullscreen, start: middle, begins: false,
+            recognizer: .disabled),
+        Vector(
+            id: "POPV-28", rule: "POP-1", top: screen(pop: .edge), config: config { $0.policies.popGesture = .disabled }, start: edge,
+            begins: true, recognizer: .restoredEdge),
         Vector(id: "POPV-29", rule: "POP-1", start: Point(x: -1, y: 300), begins: false, recognizer: .none),
         Vector(id: "POPV-30", rule: "POP-1", start: Point(x: 5, y: 844), begins: false, recognizer: .none),
         // POP-7: the full-screen variant.
         Vector(id: "POPV-31", rule: "POP-7", config: fullscreen, start: middle, begins: true, recognizer: .fullscreen),
         Vector(id: "POPV-32", rule: "POP-7", config: fullscreen, start: Point(x: 389, y: 843), begins: true, recognizer: .fullscreen),
         Vector(
-            id: "POPV-33", rule: "POP-7", config: config {
+            id: "POPV-33", rule: "POP-7",
+            config: config {
                 $0.policies.popGesture = .fullscreen
                 $0.policies.popMaxStartX = 200
             }, start: middle, begins: true, recognizer: .fullscreen),
         Vector(
-            id: "POPV-34", rule: "POP-7", config: config {
+            id: "POPV-34", rule: "POP-7",
+            config: config {
                 $0.policies.popGesture = .fullscreen
                 $0.policies.popMaxStartX = 200
             }, start: Point(x: 200.5, y: 300), begins: false, recognizer: .fullscreen),
-        Vector(id: "POPV-35", rule: "POP-7", top: screen(left: [close], hidesBack: true), config: fullscreen, start: middle, begins: true, recognizer: .fullscreen),
+        Vector(
+            id: "POPV-35", rule: "POP-7", top: screen(left: [close], hidesBack: true), config: fullscreen, start: middle, begins: true,
+            recognizer: .fullscreen),
         Vector(id: "POPV-36", rule: "POP-7", top: screen(pop: .fullscreen), start: middle, begins: true, recognizer: .fullscreen),
     ]
 

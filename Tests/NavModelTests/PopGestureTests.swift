@@ -169,7 +169,9 @@ struct PopGestureTests {
         #expect(test(screenFull, 250).begins)
     }
 
-    @Test("POP-1: a start outside the window never begins", arguments: [(-1.0, 400.0), (5.0, -0.5), (5.0, 844.0), (390.0, 10.0), (Double.nan, 1.0)])
+    @Test(
+        "POP-1: a start outside the window never begins",
+        arguments: [(-1.0, 400.0), (5.0, -0.5), (5.0, 844.0), (390.0, 10.0), (Double.nan, 1.0)])
     func outsideWindow(_ x: Double, _ y: Double) throws {
         let v = test(try Self.model { $0.policies.popGesture = .fullscreen }, x, y)
         #expect(!v.begins)

@@ -7,25 +7,25 @@ struct RecursiveDescriptionTests {
     /// `po [[UIWindow keyWindow] recursiveDescription]` from the seed, verbatim: an iOS 7 window during a push,
     /// with the navigation bar and the controller wrapper view not taking touches (HT-5).
     static let seedDump = """
-<UIWindow: 0x8d6f970; frame = (0 0; 320 480); autoresize = W+H; gestureRecognizers = <NSArray: 0x8d5dbf0>; layer = <UIWindowLayer: 0x8d717d0>>
-   | <UILayoutContainerView: 0x8d7bbf0; frame = (0 0; 320 480); autoresize = W+H; gestureRecognizers = <NSArray: 0x8d78a70>; layer = <CALayer: 0x8d7bcd0>>
-   |    | <UINavigationTransitionView: 0x8d813f0; frame = (0 0; 320 480); clipsToBounds = YES; autoresize = W+H; layer = <CALayer: 0x8d814d0>>
-   |    |    | <UIViewControllerWrapperView: 0x8d61050; frame = (0 0; 320 480); autoresize = W+H; userInteractionEnabled = NO; layer = <CALayer: 0x8d88f40>>
-   |    |    |    | <UIView: 0x8ab0dc0; frame = (0 0; 320 480); autoresize = RM+BM; layer = <CALayer: 0x8ab0610>>
-   |    |    |    |    | <_UILayoutGuide: 0x8ab0e20; frame = (0 0; 0 64); hidden = YES; layer = <CALayer: 0x8ab0e90>>
-   |    |    |    |    | <_UILayoutGuide: 0x8ab1080; frame = (0 480; 0 0); hidden = YES; layer = <CALayer: 0x8ab10f0>>
-   |    | <UINavigationBar: 0x8d75c40; frame = (0 20; 320 44); opaque = NO; autoresize = W; userInteractionEnabled = NO; gestureRecognizers = <NSArray: 0x8d5e750>; layer = <CALayer: 0x8d70f00>>
-   |    |    | <_UINavigationBarBackground: 0x8d59af0; frame = (0 -20; 320 64); opaque = NO; autoresize = W; userInteractionEnabled = NO; layer = <CALayer: 0x8d549f0>> - (null)
-   |    |    |    | <_UIBackdropView: 0x8d7c440; frame = (0 0; 320 64); opaque = NO; autoresize = W+H; userInteractionEnabled = NO; layer = <_UIBackdropViewLayer: 0x8d7e7b0>>
-   |    |    |    |    | <_UIBackdropEffectView: 0x8d7f1c0; frame = (0 0; 320 64); clipsToBounds = YES; opaque = NO; autoresize = W+H; userInteractionEnabled = NO; animations = { filters.colorMatrix.inputColorMatrix=<CABasicAnimation: 0x8ba4490>; }; layer = <CABackdropLayer: 0x8d7f480>>
-   |    |    |    |    | <UIView: 0x8d7fc80; frame = (0 0; 320 64); hidden = YES; opaque = NO; autoresize = W+H; userInteractionEnabled = NO; layer = <CALayer: 0x8d7fce0>>
-   |    |    |    | <UIImageView: 0x8d67cc0; frame = (0 64; 320 0.5); userInteractionEnabled = NO; layer = <CALayer: 0x8d67d50>> - (null)
-   |    |    | <UINavigationItemView: 0x8ab6400; frame = (124 8; 163 27); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6480>>
-   |    |    |    | <UILabel: 0x8ab64b0; frame = (0 3; 163 22); text = 'A Story About a Fish'; clipsToBounds = YES; opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6550>>
-   |    |    | <UINavigationItemButtonView: 0x8ab6c80; frame = (8 6; 41 30); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6d60>>
-   |    |    |    | <UILabel: 0x8ab6f10; frame = (-981 -995; 91 22); text = ''; clipsToBounds = YES; opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6fb0>>
-   |    |    | <_UINavigationBarBackIndicatorView: 0x8d87560; frame = (8 12; 12.5 20.5); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8d87650>> - Back
-"""
+        <UIWindow: 0x8d6f970; frame = (0 0; 320 480); autoresize = W+H; gestureRecognizers = <NSArray: 0x8d5dbf0>; layer = <UIWindowLayer: 0x8d717d0>>
+           | <UILayoutContainerView: 0x8d7bbf0; frame = (0 0; 320 480); autoresize = W+H; gestureRecognizers = <NSArray: 0x8d78a70>; layer = <CALayer: 0x8d7bcd0>>
+           |    | <UINavigationTransitionView: 0x8d813f0; frame = (0 0; 320 480); clipsToBounds = YES; autoresize = W+H; layer = <CALayer: 0x8d814d0>>
+           |    |    | <UIViewControllerWrapperView: 0x8d61050; frame = (0 0; 320 480); autoresize = W+H; userInteractionEnabled = NO; layer = <CALayer: 0x8d88f40>>
+           |    |    |    | <UIView: 0x8ab0dc0; frame = (0 0; 320 480); autoresize = RM+BM; layer = <CALayer: 0x8ab0610>>
+           |    |    |    |    | <_UILayoutGuide: 0x8ab0e20; frame = (0 0; 0 64); hidden = YES; layer = <CALayer: 0x8ab0e90>>
+           |    |    |    |    | <_UILayoutGuide: 0x8ab1080; frame = (0 480; 0 0); hidden = YES; layer = <CALayer: 0x8ab10f0>>
+           |    | <UINavigationBar: 0x8d75c40; frame = (0 20; 320 44); opaque = NO; autoresize = W; userInteractionEnabled = NO; gestureRecognizers = <NSArray: 0x8d5e750>; layer = <CALayer: 0x8d70f00>>
+           |    |    | <_UINavigationBarBackground: 0x8d59af0; frame = (0 -20; 320 64); opaque = NO; autoresize = W; userInteractionEnabled = NO; layer = <CALayer: 0x8d549f0>> - (null)
+           |    |    |    | <_UIBackdropView: 0x8d7c440; frame = (0 0; 320 64); opaque = NO; autoresize = W+H; userInteractionEnabled = NO; layer = <_UIBackdropViewLayer: 0x8d7e7b0>>
+           |    |    |    |    | <_UIBackdropEffectView: 0x8d7f1c0; frame = (0 0; 320 64); clipsToBounds = YES; opaque = NO; autoresize = W+H; userInteractionEnabled = NO; animations = { filters.colorMatrix.inputColorMatrix=<CABasicAnimation: 0x8ba4490>; }; layer = <CABackdropLayer: 0x8d7f480>>
+           |    |    |    |    | <UIView: 0x8d7fc80; frame = (0 0; 320 64); hidden = YES; opaque = NO; autoresize = W+H; userInteractionEnabled = NO; layer = <CALayer: 0x8d7fce0>>
+           |    |    |    | <UIImageView: 0x8d67cc0; frame = (0 64; 320 0.5); userInteractionEnabled = NO; layer = <CALayer: 0x8d67d50>> - (null)
+           |    |    | <UINavigationItemView: 0x8ab6400; frame = (124 8; 163 27); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6480>>
+           |    |    |    | <UILabel: 0x8ab64b0; frame = (0 3; 163 22); text = 'A Story About a Fish'; clipsToBounds = YES; opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6550>>
+           |    |    | <UINavigationItemButtonView: 0x8ab6c80; frame = (8 6; 41 30); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6d60>>
+           |    |    |    | <UILabel: 0x8ab6f10; frame = (-981 -995; 91 22); text = ''; clipsToBounds = YES; opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6fb0>>
+           |    |    | <_UINavigationBarBackIndicatorView: 0x8d87560; frame = (8 12; 12.5 20.5); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8d87650>> - Back
+        """
 
     @Test("the seed's dump parses into one tree with UIKit's classes, frames and flags")
     func seedTree() throws {
@@ -39,9 +39,10 @@ struct RecursiveDescriptionTests {
         #expect(bar.className == "UINavigationBar")
         #expect(bar.frame == Rect(x: 0, y: 20, width: 320, height: 44))
         #expect(bar.userInteractionEnabled == false)
-        #expect(bar.subviews.map(\.className) == [
-            "_UINavigationBarBackground", "UINavigationItemView", "UINavigationItemButtonView", "_UINavigationBarBackIndicatorView",
-        ])
+        #expect(
+            bar.subviews.map(\.className) == [
+                "_UINavigationBarBackground", "UINavigationItemView", "UINavigationItemButtonView", "_UINavigationBarBackIndicatorView",
+            ])
         // The fields around `text = '...'`, `animations = { ...; }` and fractional frames are read.
         #expect(bar.subviews[1].subviews[0].frame == Rect(x: 0, y: 3, width: 163, height: 22))
         #expect(bar.subviews[0].subviews[0].subviews[0].className == "_UIBackdropEffectView")
@@ -91,12 +92,12 @@ struct RecursiveDescriptionTests {
     @Test("Swift class names, quoted text with ';' and '>' and scroll offsets are read")
     func variants() throws {
         let text = """
-        <UIView: 0x1; frame = (0 0; 375 667); autoresize = W+H; layer = <CALayer: 0x2>>
-           | <MyApp.BackView: 0x7fa1; frame = (0 0; 44 44); layer = <CALayer: 0x3>>
-           |    | <UILabel: 0x7fa2; frame = (0 0; 44 20); text = 'a; b = c > d'; alpha = 0.5; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x4>>
-           | <UITableView: 0x7fb0; frame = (0 64; 375 603); clipsToBounds = YES; gestureRecognizers = <NSArray: 0x5>; layer = <CALayer: 0x6>; contentOffset: {0, 120}; contentSize: {375, 900}; adjustedContentInset: {0, 0, 0, 0}>
-           |    | <UITableViewCell: 0x7fb1; frame = (0 132; 375 44); hidden = NO; layer = <CALayer: 0x7>; transform = [1, 0, 0, 1, 0, 0]>
-        """
+            <UIView: 0x1; frame = (0 0; 375 667); autoresize = W+H; layer = <CALayer: 0x2>>
+               | <MyApp.BackView: 0x7fa1; frame = (0 0; 44 44); layer = <CALayer: 0x3>>
+               |    | <UILabel: 0x7fa2; frame = (0 0; 44 20); text = 'a; b = c > d'; alpha = 0.5; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x4>>
+               | <UITableView: 0x7fb0; frame = (0 64; 375 603); clipsToBounds = YES; gestureRecognizers = <NSArray: 0x5>; layer = <CALayer: 0x6>; contentOffset: {0, 120}; contentSize: {375, 900}; adjustedContentInset: {0, 0, 0, 0}>
+               |    | <UITableViewCell: 0x7fb1; frame = (0 132; 375 44); hidden = NO; layer = <CALayer: 0x7>; transform = [1, 0, 0, 1, 0, 0]>
+            """
         let root = try RecursiveDescription.parse(text)
         #expect(root.subviews[0].className == "MyApp.BackView")
         let label = root.subviews[0].subviews[0]
@@ -111,14 +112,16 @@ struct RecursiveDescriptionTests {
 
     @Test("a label whose text holds a line break continues on the next line")
     func multilineText() throws {
-        let text = "<UIView: 0x1; frame = (0 0; 100 100)>\n   | <UILabel: 0x2; frame = (0 0; 100 40); text = 'two\nlines'; layer = <CALayer: 0x3>>\n   | <UIButton: 0x4; frame = (0 50; 100 40)>"
+        let text =
+            "<UIView: 0x1; frame = (0 0; 100 100)>\n   | <UILabel: 0x2; frame = (0 0; 100 40); text = 'two\nlines'; layer = <CALayer: 0x3>>\n   | <UIButton: 0x4; frame = (0 50; 100 40)>"
         let root = try RecursiveDescription.parse(text)
         #expect(root.subviews.map(\.id) == ["0x2", "0x4"])
     }
 
     @Test("an unclosed quote is not continued into the next view's line")
     func unclosedQuoteStopsAtNextView() {
-        let text = "<UIView: 0x1; frame = (0 0; 100 100)>\n   | <UILabel: 0x2; frame = (0 0; 100 40); text = 'open\n   | <UILabel: 0x3; frame = (0 50; 100 40); text = 'x'; layer = <CALayer: 0x4>>"
+        let text =
+            "<UIView: 0x1; frame = (0 0; 100 100)>\n   | <UILabel: 0x2; frame = (0 0; 100 40); text = 'open\n   | <UILabel: 0x3; frame = (0 50; 100 40); text = 'x'; layer = <CALayer: 0x4>>"
         do {
             let root = try RecursiveDescription.parse(text)
             Issue.record("parsed \(root.nodeCount) views; the third line was swallowed as label text")
@@ -130,7 +133,8 @@ struct RecursiveDescriptionTests {
 
     @Test("blank lines, CRLF endings and trailers are accepted")
     func tolerant() throws {
-        let text = "\r\n<UIView: 0x1; frame = (0 0; 10 10)>\r\n\r\n   | <UIImageView: 0x2; frame = (0 0; 5 5)> - ic_back\r\n   | <UIView: 0x3; frame = (5 5; 5 5); >\r\n"
+        let text =
+            "\r\n<UIView: 0x1; frame = (0 0; 10 10)>\r\n\r\n   | <UIImageView: 0x2; frame = (0 0; 5 5)> - ic_back\r\n   | <UIView: 0x3; frame = (5 5; 5 5); >\r\n"
         let root = try RecursiveDescription.parse(text)
         #expect(root.subviews.count == 2)
         #expect(root.subviews[1].frame == Rect(x: 5, y: 5, width: 5, height: 5))

@@ -44,7 +44,8 @@ struct RenderTests {
 
     @Test("the same bar renders to the same bytes")
     func deterministic() throws {
-        let m = try Fx.seedPhone(backAction: .custom, policies: { $0.backInterception = .mask }, right: [Fx.text("share", "Share", width: 40)])
+        let m = try Fx.seedPhone(
+            backAction: .custom, policies: { $0.backInterception = .mask }, right: [Fx.text("share", "Share", width: 40)])
         #expect(try Self.svg(m) == (try Self.svg(m)))
     }
 
@@ -55,14 +56,16 @@ struct RenderTests {
         #expect(s.contains("&lt;Fish &amp; &quot;Chips&quot;&gt;"))
         #expect(!s.contains("<Fish"))
         #expect(!s.contains("e+") && !s.contains(".000"))
-        #expect(SVGNumber.format(11.5) == "11.5" && SVGNumber.format(-0.001) == "0" && SVGNumber.format(1.005) == "1.01"
-            || SVGNumber.format(1.005) == "1")
+        #expect(
+            SVGNumber.format(11.5) == "11.5" && SVGNumber.format(-0.001) == "0" && SVGNumber.format(1.005) == "1.01"
+                || SVGNumber.format(1.005) == "1")
         #expect(SVGNumber.format(20.25) == "20.25" && SVGNumber.format(3) == "3" && SVGNumber.format(-2.5) == "-2.5")
     }
 
     @Test("every touch area is drawn with its category, and the legend lists each category shown")
     func areasAndLegend() throws {
-        let m = try Fx.seedPhone(backAction: .custom, policies: { $0.backInterception = .mask }, right: [Fx.text("share", "Share", width: 40)])
+        let m = try Fx.seedPhone(
+            backAction: .custom, policies: { $0.backInterception = .mask }, right: [Fx.text("share", "Share", width: 40)])
         let s = try Self.svg(m)
         let regions = BarRegions.regions(Fx.bar(m))
         #expect(s.components(separatedBy: "class=\"touch ").count - 1 == regions.count)
@@ -77,7 +80,8 @@ struct RenderTests {
     @Test("the SVG is well-formed XML", .enabled(if: RenderTests.python != nil, "python3 is not installed"))
     func wellFormed() throws {
         let m = try Fx.model(.ios26, [Fx.home, Fx.top(title: "Ünïcödé & <tags>", right: [Fx.text("a", "A&B", width: 30), Fx.image("b")])])
-        let script = "import sys, xml.dom.minidom; d = xml.dom.minidom.parseString(sys.stdin.buffer.read()); print(d.documentElement.tagName)"
+        let script =
+            "import sys, xml.dom.minidom; d = xml.dom.minidom.parseString(sys.stdin.buffer.read()); print(d.documentElement.tagName)"
         let out = try Self.run(try #require(Self.python), ["-c", script], stdin: Data(try Self.svg(m).utf8))
         #expect(String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "svg")
     }

@@ -8,9 +8,11 @@ struct StickyBackTitleTests {
         var config = SessionConfig()
         config.device = Device(width: 320, height: 568, statusBarHeight: 20, scale: 2)
         config.policies.stickyBackTitle = sticky
-        return try NavigationModel(config: config, screens: [
-            Screen(id: "a", title: "Settings"), Screen(id: "b", title: "Info"),
-        ])
+        return try NavigationModel(
+            config: config,
+            screens: [
+                Screen(id: "a", title: "Settings"), Screen(id: "b", title: "Info"),
+            ])
     }
 
     func grow(_ m: inout NavigationModel) throws -> BackTitle {

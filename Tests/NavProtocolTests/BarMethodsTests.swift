@@ -96,6 +96,9 @@ struct BarMethodsTests {
 
         let tap = BarTap.Result(hit: BarHitTesting.hitTest(bar, point: Point(x: 20, y: 40)), performed: true, version: 1).json
         #expect(tap["performed"] == true && tap["version"] == .number(1) && tap["hit"]?["action"]?["kind"] == "pop")
-        #expect(BarTap.itemTapped(sessionId: "s", screenId: "b", itemId: "i", version: 2) == ["sessionId": "s", "screenId": "b", "itemId": "i", "version": .number(2)])
+        #expect(
+            BarTap.itemTapped(sessionId: "s", screenId: "b", itemId: "i", version: 2) == [
+                "sessionId": "s", "screenId": "b", "itemId": "i", "version": .number(2),
+            ])
     }
 }

@@ -17,14 +17,16 @@ struct PopTestTests {
         #expect(p.start == Point(x: 5, y: 300.5))
     }
 
-    @Test("missing or mistyped params name the field", arguments: [
-        (JSON.object(["start": ["x": 5, "y": 3]]), "sessionId"),
-        (JSON.object(["sessionId": 4, "start": ["x": 5, "y": 3]]), "sessionId"),
-        (JSON.object(["sessionId": "s"]), "start"),
-        (JSON.object(["sessionId": "s", "start": ["x": 5]]), "start.y"),
-        (JSON.object(["sessionId": "s", "start": ["x": "left", "y": 1]]), "start.x"),
-        (JSON.object(["sessionId": "s", "start": [5, 3]]), "start"),
-    ])
+    @Test(
+        "missing or mistyped params name the field",
+        arguments: [
+            (JSON.object(["start": ["x": 5, "y": 3]]), "sessionId"),
+            (JSON.object(["sessionId": 4, "start": ["x": 5, "y": 3]]), "sessionId"),
+            (JSON.object(["sessionId": "s"]), "start"),
+            (JSON.object(["sessionId": "s", "start": ["x": 5]]), "start.y"),
+            (JSON.object(["sessionId": "s", "start": ["x": "left", "y": 1]]), "start.x"),
+            (JSON.object(["sessionId": "s", "start": [5, 3]]), "start"),
+        ])
     func errors(_ json: JSON, _ path: String) {
         do {
             _ = try params(json)

@@ -16,7 +16,8 @@ struct ScreenCodingTests {
 
     @Test("a full screen decodes every member")
     func fullScreen() throws {
-        let s = try decode("""
+        let s = try decode(
+            """
             {"id":"home","title":"Workbench","item":{"title":"Bench","titleView":{"width":120,"height":30},
              "leftItems":[{"id":"close","title":"Close"}],
              "rightItems":[{"id":"add","system":"add"},{"image":{"width":22,"height":22},"enabled":false},
@@ -48,18 +49,23 @@ struct ScreenCodingTests {
         #expect(try decode("{}").id == "generated")
     }
 
-    @Test("bad members name their path", arguments: [
-        ("{\"title\":3}", "screen.title"),
-        ("{\"item\":{\"leftItems\":[{\"title\":\"a\",\"system\":\"b\"}]}}", "screen.item.leftItems[0]"),
-        ("{\"item\":{\"rightItems\":[{\"customView\":{\"touchPolicy\":\"maybe\"}}]}}", "screen.item.rightItems[0].customView.touchPolicy"),
-        ("{\"item\":{\"titleView\":{\"width\":-1,\"height\":3}}}", "screen.item.titleView.width"),
-        ("{\"bar\":{\"barTintColor\":\"#12\"}}", "screen.bar.barTintColor"),
-        ("{\"bar\":{\"gradient\":[]}}", "screen.bar.gradient"),
-        ("{\"backAction\":\"maybe\"}", "screen.backAction"),
-        ("{\"item\":{\"leftItems\":[{\"id\":\"a\",\"title\":\"a\"},{\"id\":\"a\",\"title\":\"b\"}]}}", "screen.item.leftItems[1].id"),
-        ("{\"id\":\"\"}", "screen.id"),
-        ("[]", "screen"),
-    ])
+    @Test(
+        "bad members name their path",
+        arguments: [
+            ("{\"title\":3}", "screen.title"),
+            ("{\"item\":{\"leftItems\":[{\"title\":\"a\",\"system\":\"b\"}]}}", "screen.item.leftItems[0]"),
+            (
+                "{\"item\":{\"rightItems\":[{\"customView\":{\"touchPolicy\":\"maybe\"}}]}}",
+                "screen.item.rightItems[0].customView.touchPolicy"
+            ),
+            ("{\"item\":{\"titleView\":{\"width\":-1,\"height\":3}}}", "screen.item.titleView.width"),
+            ("{\"bar\":{\"barTintColor\":\"#12\"}}", "screen.bar.barTintColor"),
+            ("{\"bar\":{\"gradient\":[]}}", "screen.bar.gradient"),
+            ("{\"backAction\":\"maybe\"}", "screen.backAction"),
+            ("{\"item\":{\"leftItems\":[{\"id\":\"a\",\"title\":\"a\"},{\"id\":\"a\",\"title\":\"b\"}]}}", "screen.item.leftItems[1].id"),
+            ("{\"id\":\"\"}", "screen.id"),
+            ("[]", "screen"),
+        ])
     func badPaths(text: String, path: String) throws {
         let json = try JSON.parse(text)
         let error = invalid { _ = try Screen.decode(json, path: "screen") { "g" } }
@@ -70,7 +76,8 @@ struct ScreenCodingTests {
 
     @Test("a patch keeps absent members, resets null ones and merges nested objects")
     func patchSemantics() throws {
-        var s = try decode(##"{"id":"a","title":"T","item":{"title":"I","backButtonTitle":"B"},"bar":{"barTintColor":"#FF0000","hidden":true}}"##)
+        var s = try decode(
+            ##"{"id":"a","title":"T","item":{"title":"I","backButtonTitle":"B"},"bar":{"barTintColor":"#FF0000","hidden":true}}"##)
         try s.apply(ParamReader(try JSON.parse(#"{"item":{"title":null},"bar":{"hidden":false}}"#)))
         #expect(s.title == "T")
         #expect(s.item.title == nil)
@@ -89,10 +96,12 @@ struct ScreenCodingTests {
         #expect(e?.data?["path"] == "id")
     }
 
-    @Test("encoding then decoding gives the same screen", arguments: [
-        #"{"id":"a"}"#,
-        ##"{"id":"b","title":"T","item":{"rightItems":[{"id":"c","customView":{"width":30,"height":20,"offset":{"x":-10,"y":2.5}}}],"backItem":{"title":""}},"backStyle":{"color":{"r":0.1,"g":0.2,"b":0.3,"a":0.4}},"bar":{"gradient":["#FF0000","#00FF00"],"translucent":false}}"##,
-    ])
+    @Test(
+        "encoding then decoding gives the same screen",
+        arguments: [
+            #"{"id":"a"}"#,
+            ##"{"id":"b","title":"T","item":{"rightItems":[{"id":"c","customView":{"width":30,"height":20,"offset":{"x":-10,"y":2.5}}}],"backItem":{"title":""}},"backStyle":{"color":{"r":0.1,"g":0.2,"b":0.3,"a":0.4}},"bar":{"gradient":["#FF0000","#00FF00"],"translucent":false}}"##,
+        ])
     func roundTrip(text: String) throws {
         let s = try decode(text)
         let again = try Screen.decode(s.json, path: "screen") { "x" }
@@ -102,7 +111,9 @@ struct ScreenCodingTests {
     @Test("configuration patches: device merges, null resets, policies are checked")
     func configPatch() throws {
         var c = SessionConfig()
-        try c.apply(ParamReader(try JSON.parse(#"{"profile":"ios10","device":{"width":320},"policies":{"touchSlop":{"above":10},"popEdgeWidth":30}}"#)))
+        try c.apply(
+            ParamReader(
+                try JSON.parse(#"{"profile":"ios10","device":{"width":320},"policies":{"touchSlop":{"above":10},"popEdgeWidth":30}}"#)))
         #expect(c.profile == .ios10)
         #expect(c.device.width == 320)
         #expect(c.device.height == 844)
@@ -145,7 +156,9 @@ struct ScreenCodingTests {
         #expect(e?.data?["path"] == "document.format")
         let e2 = invalid { _ = try SessionDocument.decode(try JSON.parse(#"{"screens":[{"id":"a"},{"id":"a"}]}"#), limits: ModelLimits()) }
         #expect(e2?.data?["path"] == "document.screens[1].id")
-        let e3 = invalid { _ = try SessionDocument.decode(try JSON.parse(#"{"screens":[{"id":"a"},{"id":"b"}]}"#), limits: ModelLimits(maxStackDepth: 1)) }
+        let e3 = invalid {
+            _ = try SessionDocument.decode(try JSON.parse(#"{"screens":[{"id":"a"},{"id":"b"}]}"#), limits: ModelLimits(maxStackDepth: 1))
+        }
         #expect(e3?.code == ErrorCode.limitExceeded)
     }
 }

@@ -35,20 +35,22 @@ struct TitleTintCodingTests {
         #expect(object.color?.green == 0.5 && object.color?.alpha == 1)
     }
 
-    @Test("tint/resolve rejects bad input with the field's path", arguments: [
-        (##"{"color":"#12"}"##, "color"),
-        (##"{"color":"rgb(300,0,0)"}"##, "color"),
-        (##"{"color":"notacolour"}"##, "color"),
-        (##"{"color":7}"##, "color"),
-        (##"{"color":{"r":1,"g":0}}"##, "color.b"),
-        (##"{"color":"#FFF","backdrop":"nope"}"##, "backdrop"),
-        (##"{"color":"#FFF","method":"apca"}"##, "method"),
-        (##"{"color":"#FFF","threshold":1.5}"##, "threshold"),
-        (##"{"color":"#FFF","threshold":"high"}"##, "threshold"),
-        (##"{}"##, "color"),
-        (##"{"screenId":"a"}"##, "color"),
-        (##"{"color":"#FFF","screenId":"a"}"##, "sessionId"),
-    ])
+    @Test(
+        "tint/resolve rejects bad input with the field's path",
+        arguments: [
+            (##"{"color":"#12"}"##, "color"),
+            (##"{"color":"rgb(300,0,0)"}"##, "color"),
+            (##"{"color":"notacolour"}"##, "color"),
+            (##"{"color":7}"##, "color"),
+            (##"{"color":{"r":1,"g":0}}"##, "color.b"),
+            (##"{"color":"#FFF","backdrop":"nope"}"##, "backdrop"),
+            (##"{"color":"#FFF","method":"apca"}"##, "method"),
+            (##"{"color":"#FFF","threshold":1.5}"##, "threshold"),
+            (##"{"color":"#FFF","threshold":"high"}"##, "threshold"),
+            (##"{}"##, "color"),
+            (##"{"screenId":"a"}"##, "color"),
+            (##"{"color":"#FFF","screenId":"a"}"##, "sessionId"),
+        ])
     func tintErrors(_ text: String, _ path: String) throws {
         let e = rpcError { _ = try TintResolve.Params(from: reader(text)) }
         #expect(e?.code == ErrorCode.invalidParams)

@@ -67,10 +67,12 @@ struct TreeHitTestTests {
         #expect(trace.map { $0["verdict"] } == ["hit", "hit", "hit"])
     }
 
-    @Test("HT-1, HT-4, HT-5, HT-6: optional View fields are read", arguments: [
-        ("hidden", JSON.bool(true), "R"), ("userInteractionEnabled", JSON.bool(false), "R"), ("alpha", JSON.double(0.005), "R"),
-        ("alpha", JSON.double(0.01), "A"), ("touchPolicy", JSON.string("passThrough"), "R"),
-    ])
+    @Test(
+        "HT-1, HT-4, HT-5, HT-6: optional View fields are read",
+        arguments: [
+            ("hidden", JSON.bool(true), "R"), ("userInteractionEnabled", JSON.bool(false), "R"), ("alpha", JSON.double(0.005), "R"),
+            ("alpha", JSON.double(0.01), "A"), ("touchPolicy", JSON.string("passThrough"), "R"),
+        ])
     func optionalFields(_ key: String, _ value: JSON, _ expected: String) throws {
         var tree = Self.worked
         var a = try #require(tree["subviews"]?.arrayValue?.first)
@@ -120,12 +122,14 @@ struct TreeHitTestTests {
         #expect(try run(Self.params(plain, x: 16, y: 20))["view"]?["id"] == "container")
     }
 
-    @Test("View decoding errors name the exact field", arguments: [
-        ("tree.class", "missing class"), ("tree.subviews[0].subviews[0].frame.width", "bad width"),
-        ("tree.subviews[0].touchPolicy", "unknown touchPolicy"), ("tree.subviews[1]", "subview not an object"),
-        ("tree.frame", "missing frame"), ("tree.subviews[0].hitInsets.left", "bad inset"), ("tree.subviews", "subviews not an array"),
-        ("tree.subviews[0].alpha", "alpha string"), ("tree.subviews[0].frame.height", "negative height"),
-    ])
+    @Test(
+        "View decoding errors name the exact field",
+        arguments: [
+            ("tree.class", "missing class"), ("tree.subviews[0].subviews[0].frame.width", "bad width"),
+            ("tree.subviews[0].touchPolicy", "unknown touchPolicy"), ("tree.subviews[1]", "subview not an object"),
+            ("tree.frame", "missing frame"), ("tree.subviews[0].hitInsets.left", "bad inset"), ("tree.subviews", "subviews not an array"),
+            ("tree.subviews[0].alpha", "alpha string"), ("tree.subviews[0].frame.height", "negative height"),
+        ])
     func decodingPaths(_ path: String, _ case_: String) throws {
         var tree = Self.worked
         var a = try #require(tree["subviews"]?.arrayValue?.first)
@@ -164,13 +168,13 @@ struct TreeHitTestTests {
     }
 
     static let dump = """
-    <UIWindow: 0x8d6f970; frame = (0 0; 320 480); autoresize = W+H; gestureRecognizers = <NSArray: 0x8d5dbf0>; layer = <UIWindowLayer: 0x8d717d0>>
-       | <UILayoutContainerView: 0x8d7bbf0; frame = (0 0; 320 480); autoresize = W+H; layer = <CALayer: 0x8d7bcd0>>
-       |    | <UINavigationBar: 0x8d75c40; frame = (0 20; 320 44); opaque = NO; autoresize = W; layer = <CALayer: 0x8d70f00>>
-       |    |    | <UINavigationItemButtonView: 0x8ab6c80; frame = (8 6; 41 30); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6d60>>
-       |    |    |    | <UILabel: 0x8ab6f10; frame = (-981 -995; 91 22); text = ''; clipsToBounds = YES; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6fb0>>
-       |    |    | <_UINavigationBarBackIndicatorView: 0x8d87560; frame = (8 12; 12.5 20.5); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8d87650>> - Back
-    """
+        <UIWindow: 0x8d6f970; frame = (0 0; 320 480); autoresize = W+H; gestureRecognizers = <NSArray: 0x8d5dbf0>; layer = <UIWindowLayer: 0x8d717d0>>
+           | <UILayoutContainerView: 0x8d7bbf0; frame = (0 0; 320 480); autoresize = W+H; layer = <CALayer: 0x8d7bcd0>>
+           |    | <UINavigationBar: 0x8d75c40; frame = (0 20; 320 44); opaque = NO; autoresize = W; layer = <CALayer: 0x8d70f00>>
+           |    |    | <UINavigationItemButtonView: 0x8ab6c80; frame = (8 6; 41 30); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6d60>>
+           |    |    |    | <UILabel: 0x8ab6f10; frame = (-981 -995; 91 22); text = ''; clipsToBounds = YES; userInteractionEnabled = NO; layer = <CALayer: 0x8ab6fb0>>
+           |    |    | <_UINavigationBarBackIndicatorView: 0x8d87560; frame = (8 12; 12.5 20.5); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x8d87650>> - Back
+        """
 
     @Test("HT-10: recursiveDescription text is accepted as the tree; ids are the addresses")
     func textTree() throws {
@@ -215,7 +219,8 @@ struct TreeHitTestTests {
     @Test("a View survives encoding and decoding")
     func roundTrip() throws {
         let view = View(
-            id: "c", className: "Container", frame: Rect(x: 1, y: 2, width: 3, height: 4.5), bounds: Rect(x: -1, y: 0, width: 3, height: 4.5),
+            id: "c", className: "Container", frame: Rect(x: 1, y: 2, width: 3, height: 4.5),
+            bounds: Rect(x: -1, y: 0, width: 3, height: 4.5),
             hidden: true, alpha: 0.25, userInteractionEnabled: false, touchPolicy: .outside,
             hitInsets: EdgeInsets(top: -1, left: -2, bottom: -3, right: -4), action: "go",
             subviews: [View(className: "UIButton", frame: Rect(x: 0, y: 0, width: 1, height: 1))])

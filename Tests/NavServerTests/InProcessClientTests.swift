@@ -130,7 +130,11 @@ struct InProcessClientTests {
             ])
             #expect(results.count == 2)
             #expect((try? results[0].get())?["version"] == 0)
-            if case .failure(let error) = results[1] { #expect(error.code == ErrorCode.methodNotFound) } else { Issue.record("expected -32601") }
+            if case .failure(let error) = results[1] {
+                #expect(error.code == ErrorCode.methodNotFound)
+            } else {
+                Issue.record("expected -32601")
+            }
             #expect(try await client.batch([.notification("session/list", nil)]).isEmpty)
             await client.close()
         }
@@ -160,7 +164,8 @@ struct InProcessClientTests {
         }
     }
 
-    @Test("a cancelled request throws CancellationError; its late reply is dropped and the client carries on", arguments: ClientRig.allCases)
+    @Test(
+        "a cancelled request throws CancellationError; its late reply is dropped and the client carries on", arguments: ClientRig.allCases)
     func cancellation(_ rig: ClientRig) async throws {
         try await rig.run { open in
             let client = try await open(.ndjson)

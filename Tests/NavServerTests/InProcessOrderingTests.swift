@@ -86,7 +86,8 @@ struct InProcessOrderingTests {
         let service = NavService()
         let c = RawClient(service: service)
         var input = c.lines.makeAsyncIterator()
-        try await c.sendRaw("""
+        try await c.sendRaw(
+            """
             {"jsonrpc":"2.0","id":"a","method":"session/create"}
             {"jsonrpc":"2.0","method":"session/list"}
             [{"jsonrpc":"2.0","id":1,"method":"session/list"},{"jsonrpc":"2.0","method":"daemon/status"},{"jsonrpc":"2.0","id":2,"method":"nope"}]
@@ -108,7 +109,8 @@ struct InProcessOrderingTests {
         let service = NavService()
         let c = RawClient(service: service)
         var input = c.lines.makeAsyncIterator()
-        try await c.sendRaw("""
+        try await c.sendRaw(
+            """
             {"jsonrpc":"2.0","id":7,"method":"session/create"}
             {"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}
             {"jsonrpc":"2.0","id":8,"method":"session/list"}
@@ -125,7 +127,8 @@ struct InProcessOrderingTests {
     func shutdown() async throws {
         let c = RawClient(service: NavService())
         var input = c.lines.makeAsyncIterator()
-        try await c.sendRaw("""
+        try await c.sendRaw(
+            """
             {"jsonrpc":"2.0","id":1,"method":"shutdown"}
             {"jsonrpc":"2.0","id":2,"method":"session/list"}
             {"jsonrpc":"2.0","method":"exit"}

@@ -61,7 +61,9 @@ func contentLength(_ body: String, headers: String = "") -> [UInt8] {
     bytes("Content-Length: \(body.utf8.count)\r\n\(headers)\r\n") + bytes(body)
 }
 
-func decode(_ segments: [[UInt8]], _ chunking: Chunking, maxMessageBytes: Int = 64, maxHeaderBytes: Int = 256)
+func decode(
+    _ segments: [[UInt8]], _ chunking: Chunking, maxMessageBytes: Int = 64, maxHeaderBytes: Int = 256
+)
     -> [FrameEvent]
 {
     var decoder = FrameDecoder(maxMessageBytes: maxMessageBytes, maxHeaderBytes: maxHeaderBytes)

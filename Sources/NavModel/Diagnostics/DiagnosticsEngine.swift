@@ -62,7 +62,9 @@ public enum DiagnosticsEngine {
         private var id: String { screen.id }
         private var profile: String { model.config.profile.rawValue }
 
-        private func diag(_ code: String, _ severity: Diagnostic.Severity, _ message: String, item: String? = nil, rect: Rect? = nil) -> Diagnostic {
+        private func diag(
+            _ code: String, _ severity: Diagnostic.Severity, _ message: String, item: String? = nil, rect: Rect? = nil
+        ) -> Diagnostic {
             Diagnostic(code: code, severity: severity, message: message, screenId: id, itemId: item, rect: rect)
         }
 
@@ -73,11 +75,21 @@ public enum DiagnosticsEngine {
             guard title.truncated, title.display != .hidden, !layout.hidden else { return [] }
             let shown: String
             switch title.display {
-            case .generic: return [diag("back-title-truncated", .info, "the back title does not fit beside the title and fell back to \"\(title.title ?? "Back")\" (BB-6)", rect: layout.element(.backButton)?.frame)]
+            case .generic:
+                return [
+                    diag(
+                        "back-title-truncated", .info,
+                        "the back title does not fit beside the title and fell back to \"\(title.title ?? "Back")\" (BB-6)",
+                        rect: layout.element(.backButton)?.frame)
+                ]
             case .arrowOnly: shown = "the arrow alone"
             default: shown = "\"\(title.title ?? "")\""
             }
-            return [diag("back-title-truncated", .info, "the back title does not fit beside the title and fell back to \(shown) (BB-6)", rect: layout.element(.backButton)?.frame)]
+            return [
+                diag(
+                    "back-title-truncated", .info, "the back title does not fit beside the title and fell back to \(shown) (BB-6)",
+                    rect: layout.element(.backButton)?.frame)
+            ]
         }
 
         // MARK: touch-target-small (HT-12)
@@ -119,12 +131,18 @@ public enum DiagnosticsEngine {
                 let why: String
                 switch model.config.policies.backInterception {
                 case .mask:
-                    why = "the mask overlay is installed only where the bar has a UINavigationItemButtonView (iOS 10 and earlier); on \(profile) it never is, so the back button pops directly (BB-13)"
+                    why =
+                        "the mask overlay is installed only where the bar has a UINavigationItemButtonView (iOS 10 and earlier); on \(profile) it never is, so the back button pops directly (BB-13)"
                 case .delegate, .leftItem:
                     why = "no tap on the bar reaches it on \(profile)"
                 }
-                out.append(diag("custom-back-unreachable", .error, "'\(id)' has a custom back action that is never called: \(why)", rect: layout.element(.backButton)?.frame))
-            } else if backShown, regions.contains(where: { $0.target.kind == .backButton && $0.action != .customBack && !$0.viaSlop && $0.action != .none }) {
+                out.append(
+                    diag(
+                        "custom-back-unreachable", .error, "'\(id)' has a custom back action that is never called: \(why)",
+                        rect: layout.element(.backButton)?.frame))
+            } else if backShown,
+                regions.contains(where: { $0.target.kind == .backButton && $0.action != .customBack && !$0.viaSlop && $0.action != .none })
+            {
                 let area = regions.filter { $0.target.kind == .backButton && $0.action != .customBack && $0.action != .none }
                 let rect = area.map(\.frame).reduce(area[0].frame) { $0.union($1) }
                 out.append(
@@ -161,7 +179,8 @@ public enum DiagnosticsEngine {
             return [
                 diag(
                     "pop-gesture-at-root", .warning,
-                    "root screen '\(id)' turns the pop gesture on (popGesture \"\(mode.rawValue)\"); an app that re-enables the recognizer must still refuse it on a stack of one, or the UI freezes (POP-4)")
+                    "root screen '\(id)' turns the pop gesture on (popGesture \"\(mode.rawValue)\"); an app that re-enables the recognizer must still refuse it on a stack of one, or the UI freezes (POP-4)"
+                )
             ]
         }
 
@@ -185,7 +204,8 @@ public enum DiagnosticsEngine {
                 else { continue }
                 let outside = Geometry.subtract(button, [containerRect])
                 guard !outside.isEmpty else { continue }
-                let reached = regions.filter { $0.target.itemId == item.id && $0.target.kind == .barItem && $0.reason != .deadZone }.map(\.frame)
+                let reached = regions.filter { $0.target.itemId == item.id && $0.target.kind == .barItem && $0.reason != .deadZone }.map(
+                    \.frame)
                 let lost = Geometry.subtract(button, reached)
                 guard !lost.isEmpty else { continue }
                 let area = lost.reduce(0) { $0 + $1.width * $1.height }
@@ -211,7 +231,9 @@ public enum DiagnosticsEngine {
 
         private func containerFrame(_ itemId: String) -> Rect? {
             for path in BarTreeBuilder.containerPaths(in: layout.window, roles: layout.roles, outsideOnly: false) {
-                guard let v = layout.window.descendant(at: path), let vid = v.id, layout.roles[vid] == .itemContainer(itemId) else { continue }
+                guard let v = layout.window.descendant(at: path), let vid = v.id, layout.roles[vid] == .itemContainer(itemId) else {
+                    continue
+                }
                 return layout.window.frameOfDescendant(at: path)
             }
             return nil
@@ -234,9 +256,11 @@ public enum DiagnosticsEngine {
                 let area = BarRegions.area(rects)
                 let message: String
                 if layout.roles[view] == .mask {
-                    message = "the seed's mask overlay swallows taps outside its 20 x 30 button: \(fmt(area)) pt² of the bar do nothing (HT-13)"
+                    message =
+                        "the seed's mask overlay swallows taps outside its 20 x 30 button: \(fmt(area)) pt² of the bar do nothing (HT-13)"
                 } else {
-                    message = "item '\(target.itemId ?? view)''s container takes taps that miss its button and does nothing with them: \(fmt(area)) pt²"
+                    message =
+                        "item '\(target.itemId ?? view)''s container takes taps that miss its button and does nothing with them: \(fmt(area)) pt²"
                 }
                 return diag("dead-zone", .warning, message, item: target.itemId, rect: bounds)
             }.sorted { ($0.rect?.minX ?? 0) < ($1.rect?.minX ?? 0) }

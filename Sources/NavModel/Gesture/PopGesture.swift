@@ -51,7 +51,8 @@ public enum PopGesture {
     /// Whether a swipe starting at `start` (window coordinates) begins an interactive pop of the top screen.
     public static func test(model: NavigationModel, start: Point) -> Verdict {
         guard let top = model.top else {
-            return Verdict(begins: false, reason: "the stack is empty, so there is nothing to pop (POP-4)", rule: "POP-4", recognizer: .none)
+            return Verdict(
+                begins: false, reason: "the stack is empty, so there is nothing to pop (POP-4)", rule: "POP-4", recognizer: .none)
         }
         guard model.depth > 1 else {
             return Verdict(
@@ -63,7 +64,8 @@ public enum PopGesture {
         guard start.x.isFinite, start.y.isFinite, start.x >= 0, start.x < device.width, start.y >= 0, start.y < device.height else {
             return Verdict(
                 begins: false,
-                reason: "the start (\(number(start.x)), \(number(start.y))) lies outside the \(number(device.width)) x \(number(device.height)) window",
+                reason:
+                    "the start (\(number(start.x)), \(number(start.y))) lies outside the \(number(device.width)) x \(number(device.height)) window",
                 rule: "POP-1", recognizer: .none)
         }
 
@@ -86,7 +88,8 @@ public enum PopGesture {
             if policies.popMaxStartX > 0, !(start.x <= policies.popMaxStartX) {
                 return Verdict(
                     begins: false,
-                    reason: "the full-screen pan only begins within \(number(policies.popMaxStartX)) pt of the left edge (popMaxStartX); x \(number(start.x)) is beyond it (POP-7)",
+                    reason:
+                        "the full-screen pan only begins within \(number(policies.popMaxStartX)) pt of the left edge (popMaxStartX); x \(number(start.x)) is beyond it (POP-7)",
                     rule: "POP-7", recognizer: .fullscreen)
             }
             let range = policies.popMaxStartX > 0 ? "within popMaxStartX \(number(policies.popMaxStartX))" : "anywhere (popMaxStartX 0)"
@@ -98,16 +101,20 @@ public enum PopGesture {
         case .edge:
             let recognizer: Recognizer = explicit ? .restoredEdge : .systemEdge
             if !explicit, let stopper = stopper(model: model, top: top) {
-                return Verdict(begins: false, reason: "\(stopper), so UIKit's edge swipe does not begin (POP-3)", rule: "POP-3", recognizer: recognizer)
+                return Verdict(
+                    begins: false, reason: "\(stopper), so UIKit's edge swipe does not begin (POP-3)", rule: "POP-3", recognizer: recognizer
+                )
             }
             guard start.x < policies.popEdgeWidth else {
                 return Verdict(
                     begins: false,
-                    reason: "x \(number(start.x)) is not within the \(number(policies.popEdgeWidth)) pt edge band (popEdgeWidth, x < width) (POP-6)",
+                    reason:
+                        "x \(number(start.x)) is not within the \(number(policies.popEdgeWidth)) pt edge band (popEdgeWidth, x < width) (POP-6)",
                     rule: "POP-6", recognizer: recognizer)
             }
             let restored = explicit && stopper(model: model, top: top) != nil
-            let because = restored
+            let because =
+                restored
                 ? "the screen's popGesture \"edge\" keeps the edge swipe although \(stopper(model: model, top: top) ?? ""), as an app that replaces the recognizer's delegate does (POP-3)"
                 : "UIKit's edge swipe begins: x \(number(start.x)) is within the \(number(policies.popEdgeWidth)) pt edge band (POP-6)"
             return Verdict(begins: true, reason: because, rule: restored ? "POP-3" : "POP-6", recognizer: recognizer)

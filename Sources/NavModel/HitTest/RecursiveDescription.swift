@@ -86,12 +86,16 @@ public enum RecursiveDescription {
                 if depth == 0 {
                     throw ParseError(
                         line: lineNumber,
-                        message: "a second top-level view (\(view.className)); the text must describe one tree with one root (line \(entries[0].line))")
+                        message:
+                            "a second top-level view (\(view.className)); the text must describe one tree with one root (line \(entries[0].line))"
+                    )
                 }
                 if depth > last.depth + 1 {
                     throw ParseError(
                         line: lineNumber,
-                        message: "nesting jumps from depth \(last.depth) to \(depth); each line may go at most one '|' deeper than the line before")
+                        message:
+                            "nesting jumps from depth \(last.depth) to \(depth); each line may go at most one '|' deeper than the line before"
+                    )
                 }
             } else if depth != 0 {
                 throw ParseError(line: lineNumber, message: "the first view must be the root, without a '|' prefix (found \(depth))")
@@ -165,7 +169,8 @@ public enum RecursiveDescription {
 
     static func isClassNameByte(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "$")
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+            || b == UInt8(ascii: "$")
     }
 
     /// The depth (number of `|`) and the rest of the line from its `<`.
@@ -179,7 +184,9 @@ public enum RecursiveDescription {
             default:
                 throw ParseError(
                     line: number,
-                    message: "expected a view description starting with '<' after the '|' prefix, found '\(String(decoding: line[i...].prefix(24), as: UTF8.self))'")
+                    message:
+                        "expected a view description starting with '<' after the '|' prefix, found '\(String(decoding: line[i...].prefix(24), as: UTF8.self))'"
+                )
             }
         }
         throw ParseError(line: number, message: "a '|' prefix without a view description")
@@ -221,7 +228,8 @@ public enum RecursiveDescription {
             scanner.pos += 1
             scanner.skipSpaces()
             if scanner.peek == UInt8(ascii: ">") { continue }
-            let key = trim(scanner.take { $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: ">") })
+            let key = trim(
+                scanner.take { $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: ">") })
             guard let sep = scanner.peek, sep == UInt8(ascii: "=") || sep == UInt8(ascii: ":") else {
                 throw BodyError(message: "field '\(key)' has no value (expected 'key = value')")
             }
@@ -324,7 +332,9 @@ public enum RecursiveDescription {
             if peek == UInt8(ascii: "'") {
                 var i = pos + 1
                 while i < bytes.count {
-                    if bytes[i] == UInt8(ascii: "'"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: ";") || bytes[i + 1] == UInt8(ascii: ">") {
+                    if bytes[i] == UInt8(ascii: "'"), i + 1 < bytes.count,
+                        bytes[i + 1] == UInt8(ascii: ";") || bytes[i + 1] == UInt8(ascii: ">")
+                    {
                         pos = i + 1
                         return bytes[start..<pos]
                     }
@@ -345,7 +355,10 @@ public enum RecursiveDescription {
                         throw BodyError(message: "unbalanced '\(Character(Unicode.Scalar(c)))' at column \(pos + 1)")
                     }
                     guard open.last == c else {
-                        throw BodyError(message: "'\(Character(Unicode.Scalar(c)))' at column \(pos + 1) where '\(Character(Unicode.Scalar(open.last ?? c)))' was expected")
+                        throw BodyError(
+                            message:
+                                "'\(Character(Unicode.Scalar(c)))' at column \(pos + 1) where '\(Character(Unicode.Scalar(open.last ?? c)))' was expected"
+                        )
                     }
                     open.removeLast()
                 case UInt8(ascii: ";"):

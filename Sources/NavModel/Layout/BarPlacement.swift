@@ -79,7 +79,8 @@ struct BarPlacement: Sendable {
             let x = edge ? g.edgeInset(entry.content) : (cursor ?? 0)
             let width = g.buttonWidth(entry.content, edge: edge)
             let frame = BarPlacement.vertical(entry.content, x: x, width: width, g)
-            leading.append(Placed(entry: entry, frame: frame, content: BarPlacement.content(entry, in: frame, leadingSide: true, edge: edge, g)))
+            leading.append(
+                Placed(entry: entry, frame: frame, content: BarPlacement.content(entry, in: frame, leadingSide: true, edge: edge, g)))
             cursor = frame.maxX + g.interItemSpacing
         }
 
@@ -89,7 +90,8 @@ struct BarPlacement: Sendable {
             let xEnd = edge ? W - g.edgeInset(entry.content) : (end ?? W)
             let width = g.buttonWidth(entry.content, edge: edge)
             let frame = BarPlacement.vertical(entry.content, x: xEnd - width, width: width, g)
-            trailing.append(Placed(entry: entry, frame: frame, content: BarPlacement.content(entry, in: frame, leadingSide: false, edge: edge, g)))
+            trailing.append(
+                Placed(entry: entry, frame: frame, content: BarPlacement.content(entry, in: frame, leadingSide: false, edge: edge, g)))
             end = frame.minX - g.interItemSpacing
         }
 

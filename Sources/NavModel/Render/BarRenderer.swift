@@ -63,8 +63,9 @@ public enum BarRenderer {
         let layout = BarLayoutEngine.layout(model: model, screenIndex: index)
         let tint = TintEngine.resolve(model: model, screenIndex: index)
         let appearance = BarGeometry.appearance(model: model, screenIndex: index)
-        return render(layout: layout, regions: BarRegions.regions(layout), barColor: tint.background,
-                      foreground: appearance.tintColor ?? tint.foreground, titleColor: appearance.titleColor ?? tint.foreground)
+        return render(
+            layout: layout, regions: BarRegions.regions(layout), barColor: tint.background,
+            foreground: appearance.tintColor ?? tint.foreground, titleColor: appearance.titleColor ?? tint.foreground)
     }
 
     /// The SVG for a laid-out bar and its regions.
@@ -84,7 +85,8 @@ public enum BarRenderer {
 
         var s = ""
         s += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(canvasWidth))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(canvasWidth)) \(f(height))\">\n"
+        s +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(canvasWidth))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(canvasWidth)) \(f(height))\">\n"
         s += "<title>\(XMLText.escape("navigation bar of '\(layout.screenId)' on \(layout.profile.rawValue)"))</title>\n"
         s += "<rect id=\"window\" x=\"0\" y=\"0\" width=\"\(f(canvasWidth))\" height=\"\(f(height))\" fill=\"#FFFFFF\"/>\n"
         s += "<rect id=\"status-bar\" x=\"0\" y=\"0\" width=\"\(f(W))\" height=\"\(f(bar.minY))\" fill=\"#ECEFF1\"/>\n"
@@ -92,28 +94,35 @@ public enum BarRenderer {
         // What is drawn.
         s += "<g id=\"bar\">\n"
         if layout.hidden {
-            s += "<text x=\"8\" y=\"\(f(bar.midY + 5))\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#757575\">bar hidden: it takes no taps</text>\n"
+            s +=
+                "<text x=\"8\" y=\"\(f(bar.midY + 5))\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#757575\">bar hidden: it takes no taps</text>\n"
         }
         for d in layout.drawing {
             switch d {
             case .background(let r, _):
-                s += "<rect id=\"bar-background\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" fill=\"\(barHex)\"/>\n"
+                s +=
+                    "<rect id=\"bar-background\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" fill=\"\(barHex)\"/>\n"
             case .platter(let r):
                 let radius = min(r.height, r.width) / 2
-                s += "<rect class=\"platter\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" rx=\"\(f(radius))\" fill=\"#FFFFFF\" fill-opacity=\"0.6\" stroke=\"#BDBDBD\"/>\n"
+                s +=
+                    "<rect class=\"platter\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" rx=\"\(f(radius))\" fill=\"#FFFFFF\" fill-opacity=\"0.6\" stroke=\"#BDBDBD\"/>\n"
             case .chevron(let r):
                 let pts = [
                     (r.x + r.width * 0.85, r.y + r.height * 0.08), (r.x + r.width * 0.2, r.y + r.height * 0.5),
                     (r.x + r.width * 0.85, r.y + r.height * 0.92),
                 ].map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ")
-                s += "<polyline class=\"chevron\" points=\"\(pts)\" fill=\"none\" stroke=\"\(fg)\" stroke-width=\"3\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+                s +=
+                    "<polyline class=\"chevron\" points=\"\(pts)\" fill=\"none\" stroke=\"\(fg)\" stroke-width=\"3\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
             case .text(let text, let r, let bold, let enabled):
                 let colour = bold ? titleFg : fg
-                s += "<text x=\"\(f(r.x))\" y=\"\(f(r.y + r.height * 0.78))\" font-family=\"sans-serif\" font-size=\"17\"\(bold ? " font-weight=\"bold\"" : "") fill=\"\(colour)\"\(enabled ? "" : " fill-opacity=\"0.35\"")>\(XMLText.escape(text))</text>\n"
+                s +=
+                    "<text x=\"\(f(r.x))\" y=\"\(f(r.y + r.height * 0.78))\" font-family=\"sans-serif\" font-size=\"17\"\(bold ? " font-weight=\"bold\"" : "") fill=\"\(colour)\"\(enabled ? "" : " fill-opacity=\"0.35\"")>\(XMLText.escape(text))</text>\n"
             case .box(let r, let label):
-                s += "<rect class=\"box\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" fill=\"none\" stroke=\"\(fg)\" stroke-width=\"1.5\"><title>\(XMLText.escape(label))</title></rect>\n"
+                s +=
+                    "<rect class=\"box\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" fill=\"none\" stroke=\"\(fg)\" stroke-width=\"1.5\"><title>\(XMLText.escape(label))</title></rect>\n"
             case .overlay(let r):
-                s += "<rect class=\"overlay\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" fill=\"none\" stroke=\"#E53935\" stroke-dasharray=\"4 3\"><title>the seed's mask overlay</title></rect>\n"
+                s +=
+                    "<rect class=\"overlay\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" fill=\"none\" stroke=\"#E53935\" stroke-dasharray=\"4 3\"><title>the seed's mask overlay</title></rect>\n"
             }
         }
         s += "</g>\n"
@@ -124,7 +133,8 @@ public enum BarRenderer {
             let c = Category(r)
             let opacity = r.viaSlop ? slopOpacity : fillOpacity
             let what = describe(r)
-            s += "<rect class=\"touch \(c.rawValue)\" x=\"\(f(r.frame.x))\" y=\"\(f(r.frame.y))\" width=\"\(f(r.frame.width))\" height=\"\(f(r.frame.height))\" fill=\"\(c.color)\" fill-opacity=\"\(f(opacity))\" stroke=\"#FFFFFF\" stroke-opacity=\"0.9\" stroke-width=\"0.5\"><title>\(XMLText.escape(what))</title></rect>\n"
+            s +=
+                "<rect class=\"touch \(c.rawValue)\" x=\"\(f(r.frame.x))\" y=\"\(f(r.frame.y))\" width=\"\(f(r.frame.width))\" height=\"\(f(r.frame.height))\" fill=\"\(c.color)\" fill-opacity=\"\(f(opacity))\" stroke=\"#FFFFFF\" stroke-opacity=\"0.9\" stroke-width=\"0.5\"><title>\(XMLText.escape(what))</title></rect>\n"
         }
         s += "</g>\n"
 
@@ -133,12 +143,14 @@ public enum BarRenderer {
         for (i, c) in categories.enumerated() {
             let y = legendTop + Double(i) * legendRow
             s += "<rect x=\"8\" y=\"\(f(y))\" width=\"16\" height=\"16\" fill=\"\(barHex)\"/>"
-            s += "<rect class=\"swatch \(c.rawValue)\" x=\"8\" y=\"\(f(y))\" width=\"16\" height=\"16\" fill=\"\(c.color)\" fill-opacity=\"\(f(fillOpacity))\"/>"
+            s +=
+                "<rect class=\"swatch \(c.rawValue)\" x=\"8\" y=\"\(f(y))\" width=\"16\" height=\"16\" fill=\"\(c.color)\" fill-opacity=\"\(f(fillOpacity))\"/>"
             s += "<text x=\"30\" y=\"\(f(y + 12))\" fill=\"#212121\">\(XMLText.escape(c.legend))</text>\n"
         }
         let notesY = legendTop + Double(categories.count) * legendRow
         if let back = layout.element(.backButton) {
-            let note = "back button: touch area x \(f(back.frame.minX))-\(f(back.frame.maxX)), drawn x \(f(back.visibleFrame.minX))-\(f(back.visibleFrame.maxX))"
+            let note =
+                "back button: touch area x \(f(back.frame.minX))-\(f(back.frame.maxX)), drawn x \(f(back.visibleFrame.minX))-\(f(back.visibleFrame.maxX))"
             s += "<text x=\"8\" y=\"\(f(notesY + 12))\" fill=\"#212121\">\(XMLText.escape(note))</text>\n"
         }
         if let slop = layout.slop {

@@ -18,8 +18,10 @@ public enum DaemonStatus: RPCMethod {
             self.sessions = sessions
         }
         public var json: JSON {
-            ["version": .string(version), "pid": .number(pid), "uptimeMs": .number(uptimeMs),
-             "connections": .number(connections), "sessions": .number(sessions)]
+            [
+                "version": .string(version), "pid": .number(pid), "uptimeMs": .number(uptimeMs),
+                "connections": .number(connections), "sessions": .number(sessions),
+            ]
         }
     }
 }

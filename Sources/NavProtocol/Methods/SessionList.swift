@@ -22,10 +22,15 @@ public enum SessionList: RPCMethod {
         public var sessions: [Entry]
         public init(sessions: [Entry]) { self.sessions = sessions }
         public var json: JSON {
-            ["sessions": .array(sessions.map {
-                ["sessionId": .string($0.sessionId), "name": .string($0.name), "version": .number($0.version),
-                 "depth": .number($0.depth), "subscribers": .number($0.subscribers)]
-            })]
+            [
+                "sessions": .array(
+                    sessions.map {
+                        [
+                            "sessionId": .string($0.sessionId), "name": .string($0.name), "version": .number($0.version),
+                            "depth": .number($0.depth), "subscribers": .number($0.subscribers),
+                        ]
+                    })
+            ]
         }
     }
 }

@@ -54,7 +54,8 @@ public enum TreeHitTest: RPCMethod {
                 return try RecursiveDescription.parse(text, limits: limits)
             } catch {
                 if let limit = error.limit {
-                    var e = RPCError.limitExceeded(name: limit.name, limit: limit.value, message: "'\(path)' line \(error.line): \(error.message)")
+                    var e = RPCError.limitExceeded(
+                        name: limit.name, limit: limit.value, message: "'\(path)' line \(error.line): \(error.message)")
                     if case .object(var data)? = e.data {
                         data["line"] = .int(Int64(error.line))
                         e.data = .object(data)

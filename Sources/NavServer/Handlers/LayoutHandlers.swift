@@ -69,11 +69,16 @@ extension DispatchTable {
         switch outcome.event {
         case .backRequested(let screenId)?:
             effects.events.append(
-                (method: "navigation/backRequested", params: BarTap.backRequested(sessionId: sessionId, screenId: screenId, version: model.version)))
+                (
+                    method: "navigation/backRequested",
+                    params: BarTap.backRequested(sessionId: sessionId, screenId: screenId, version: model.version)
+                ))
         case .itemTapped(let screenId, let itemId)?:
             effects.events.append(
-                (method: "navigation/itemTapped",
-                 params: BarTap.itemTapped(sessionId: sessionId, screenId: screenId, itemId: itemId, version: model.version)))
+                (
+                    method: "navigation/itemTapped",
+                    params: BarTap.itemTapped(sessionId: sessionId, screenId: screenId, itemId: itemId, version: model.version)
+                ))
         case nil:
             break
         }

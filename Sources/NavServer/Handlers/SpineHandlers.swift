@@ -35,7 +35,8 @@ extension DispatchTable {
             return SessionCreate.Result(sessionId: id, version: await session.model.version)
         }
         register(SessionConfigure.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+            try await ctx.withSession(p.sessionId) {
+                (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 effects.changes = try rpc { () throws(ModelError) -> [Change] in
                     try model.configure(fields: p.fields, ifVersion: p.ifVersion) { (config: inout SessionConfig) throws(ModelError) in
                         do throws(RPCError) { try p.apply(to: &config) } catch { throw ModelError(error) }
@@ -73,7 +74,8 @@ extension DispatchTable {
 
         // MARK: Stack
         register(StackPush.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> StackPush.Result in
+            try await ctx.withSession(p.sessionId) {
+                (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> StackPush.Result in
                 var screen = p.screen
                 if !p.hasId { screen.id = model.generateScreenId() }
                 effects.changes = try rpc { () throws(ModelError) -> [Change] in try model.push(screen, ifVersion: p.ifVersion) }
@@ -81,14 +83,18 @@ extension DispatchTable {
             }
         }
         register(StackPop.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> StackPop.Result in
-                let (popped, changes) = try rpc { () throws(ModelError) -> ([String], [Change]) in try model.pop(to: p.to, ifVersion: p.ifVersion) }
+            try await ctx.withSession(p.sessionId) {
+                (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> StackPop.Result in
+                let (popped, changes) = try rpc { () throws(ModelError) -> ([String], [Change]) in
+                    try model.pop(to: p.to, ifVersion: p.ifVersion)
+                }
                 effects.changes = changes
                 return StackPop.Result(popped: popped, version: model.version)
             }
         }
         register(StackSet.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+            try await ctx.withSession(p.sessionId) {
+                (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 var screens: [Screen] = []
                 for (i, json) in p.screens.enumerated() {
                     screens.append(try Screen.decode(json, path: "screens[\(i)]") { model.generateScreenId() })
@@ -106,7 +112,8 @@ extension DispatchTable {
 
         // MARK: Screens and bars
         register(ScreenUpdate.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+            try await ctx.withSession(p.sessionId) {
+                (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 effects.changes = try rpc { () throws(ModelError) -> [Change] in
                     try model.updateScreen(p.screenId, ifVersion: p.ifVersion) { (screen: inout Screen) throws(ModelError) in
                         do throws(RPCError) { try screen.apply(p.changes) } catch { throw ModelError(error) }
@@ -116,7 +123,8 @@ extension DispatchTable {
             }
         }
         register(BarUpdate.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) { (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+            try await ctx.withSession(p.sessionId) {
+                (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 if let screenId = p.screenId {
                     effects.changes = try rpc { () throws(ModelError) -> [Change] in
                         try model.updateScreen(screenId, ifVersion: p.ifVersion) { (screen: inout Screen) throws(ModelError) in
@@ -150,8 +158,9 @@ extension DispatchTable {
         }
         // Keep the id counter that generated the ids above.
         model = try rpc { () throws(ModelError) -> NavigationModel in
-            try NavigationModel(restoring: seeded.config, screens: seeded.screens, version: 0,
-                                coveredSnapshots: seeded.coveredSnapshots, nextGeneratedId: model.nextGeneratedId, limits: limits)
+            try NavigationModel(
+                restoring: seeded.config, screens: seeded.screens, version: 0,
+                coveredSnapshots: seeded.coveredSnapshots, nextGeneratedId: model.nextGeneratedId, limits: limits)
         }
         return model
     }

@@ -132,7 +132,8 @@ func withDaemon<T>(_ arguments: [String] = [], _ body: (DaemonProcess) async thr
     } catch {
         let log = daemon.stderr()
         await daemon.stop()
-        throw HarnessError("\(error)\nnavd (pid \(daemon.pid), exit \(daemon.process.exitStatus.map(String.init) ?? "running")) stderr:\n\(log)")
+        throw HarnessError(
+            "\(error)\nnavd (pid \(daemon.pid), exit \(daemon.process.exitStatus.map(String.init) ?? "running")) stderr:\n\(log)")
     }
 }
 

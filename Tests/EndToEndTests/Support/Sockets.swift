@@ -1,15 +1,15 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Plain POSIX Unix-socket calls for the harness: probing, and leaving stale sockets behind.
 enum Sockets {
     #if canImport(Glibc)
-    static let streamType = Int32(SOCK_STREAM.rawValue)
+        static let streamType = Int32(SOCK_STREAM.rawValue)
     #else
-    static let streamType = SOCK_STREAM
+        static let streamType = SOCK_STREAM
     #endif
 
     /// Calls `body` with a `sockaddr_un` for `path`.
@@ -24,7 +24,7 @@ enum Sockets {
             raw[bytes.count] = 0
         }
         #if canImport(Darwin)
-        address.sun_len = UInt8(MemoryLayout<sockaddr_un>.size)
+            address.sun_len = UInt8(MemoryLayout<sockaddr_un>.size)
         #endif
         return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
@@ -36,8 +36,8 @@ enum Sockets {
         let fd = socket(AF_UNIX, streamType, 0)
         guard fd >= 0 else { return .failure(HarnessError("socket() failed: errno \(errno)")) }
         #if canImport(Darwin)
-        var one: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            var one: Int32 = 1
+            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
         if var size = receiveBuffer {
             _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
@@ -54,9 +54,9 @@ enum Sockets {
     /// `send(2)` that reports a closed peer as an error instead of raising SIGPIPE.
     static func write(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-        return Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+            return Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
         #else
-        return Darwin.send(fd, pointer, count, 0)
+            return Darwin.send(fd, pointer, count, 0)
         #endif
     }
 
@@ -84,8 +84,8 @@ enum Sockets {
 /// `connect(2)`, named apart from the enum's own `connect`.
 private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
     #if canImport(Glibc)
-    return Glibc.connect(fd, address, length)
+        return Glibc.connect(fd, address, length)
     #else
-    return Darwin.connect(fd, address, length)
+        return Darwin.connect(fd, address, length)
     #endif
 }
