@@ -116,7 +116,7 @@ public enum BarRenderer {
             case .text(let text, let r, let bold, let enabled):
                 let colour = bold ? titleFg : fg
                 s +=
-                    "<text x=\"\(f(r.x))\" y=\"\(f(r.y + r.height * 0.78))\" font-family=\"sans-serif\" font-size=\"17\"\(bold ? " font-weight=\"bold\"" : "") fill=\"\(colour)\"\(enabled ? "" : " fill-opacity=\"0.35\"")>\(XMLText.escape(text))</text>\n"
+                    "<text x=\"\(f(r.x))\" y=\"\(f(r.y + r.height * 0.78))\" textLength=\"\(f(r.width))\" lengthAdjust=\"spacingAndGlyphs\" font-family=\"-apple-system, 'SF Pro Text', sans-serif\" font-size=\"17\"\(bold ? " font-weight=\"600\"" : "") fill=\"\(colour)\"\(enabled ? "" : " fill-opacity=\"0.35\"")>\(XMLText.escape(text))</text>\n"
             case .box(let r, let label):
                 s +=
                     "<rect class=\"box\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" fill=\"none\" stroke=\"\(fg)\" stroke-width=\"1.5\"><title>\(XMLText.escape(label))</title></rect>\n"
