@@ -1,0 +1,78 @@
+import JSONCore
+import NavClient
+import Testing
+
+/// Bad input never crashes the daemon or loses a session: a seeded stream of damaged messages,
+/// on connections of their own, while a well-behaved client keeps working.
+@Suite("Damaged input on the real daemon")
+struct GarbageEndToEndTests {
+    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Well-formed requests, then damaged copies of them: cut, with bytes flipped, or with values swapped.
+    static let seeds: [String] = [
+        #"{"jsonrpc":"2.0","id":1,"method":"stack/push","params":{"sessionId":"s1","screen":{"title":"A","item":{"rightItems":[{"title":"Edit"}]}}}}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"bar/hitTest","params":{"sessionId":"s1","point":{"x":20,"y":60},"trace":true}}"#,
+        ##"{"jsonrpc":"2.0","id":3,"method":"tint/resolve","params":{"color":"rgba(10,20,30,0.5)","backdrop":"#000"}}"##,
+        #"{"jsonrpc":"2.0","id":4,"method":"session/configure","params":{"sessionId":"s1","profile":"ios10","policies":{"touchSlop":{"above":5}}}}"#,
+        #"{"jsonrpc":"2.0","id":5,"method":"tree/hitTest","params":{"tree":{"class":"UIView","frame":{"x":0,"y":0,"width":10,"height":10}},"point":{"x":1,"y":1}}}"#,
+        #"[{"jsonrpc":"2.0","id":6,"method":"title/back","params":{"sessionId":"s1"}},{"jsonrpc":"2.0","method":"stack/pop","params":{"sessionId":"s1"}}]"#,
+    ]
+
+    static func damaged(_ rng: inout Seeded) -> [UInt8] {
+        var bytes = Array(seeds[Int(rng.next() % UInt64(seeds.count))].utf8)
+        switch rng.next() % 4 {
+        case 0: bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count))))
+        case 1:
+            for _ in 0..<(1 + rng.next() % 4) { bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next()) }
+        case 2:
+            let junk: [String] = ["null", "-1e999", "\"\\ud800\"", "[]", "{}", "1.5", "\"x\"", "true", "[[[[[[[[[[[[", "\"\u{0}\""]
+            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+                of: ["20", "\"A\"", "true", "\"s1\"", "10", "\"ios10\""][Int(rng.next() % 6)],
+                with: junk[Int(rng.next() % UInt64(junk.count))])
+            bytes = Array(text.utf8)
+        default: break
+        }
+        return bytes.filter { $0 != 0x0A } + [0x0A]
+    }
+
+    @Test("500 damaged messages: every request answered, no crash, the session and another client intact")
+    func garbage() async throws {
+        try await withDaemon { daemon in
+            let client = try await daemon.connect()
+            let session = try await client.createSession(config: ["screens": [["id": "root", "title": "Root"]]])
+            #expect(session.sessionId == "s1")
+            var rng = Seeded(state: 20_261_122)
+            for round in 0..<10 {
+                let raw = try daemon.raw()
+                for _ in 0..<50 { try await raw.send(Self.damaged(&rng)) }
+                // Whatever came back is well-formed JSON-RPC; the connection then still answers.
+                try await raw.sendLine(RPC.request(.string("probe-\(round)"), "daemon/status"))
+                var answered = false
+                while !answered {
+                    let message = try await raw.nextMessage()
+                    if let batch = message.arrayValue {
+                        #expect(batch.allSatisfy { $0["jsonrpc"] == "2.0" })
+                    } else {
+                        #expect(message["jsonrpc"] == "2.0", "\(message.serialized())")
+                        answered = message["id"] == .string("probe-\(round)")
+                    }
+                }
+                raw.close()
+                _ = try await client.status()
+            }
+            let stack = try await client.stack(session.sessionId)
+            #expect(stack.screens.first?["id"] == "root")
+            await client.close()
+        }
+    }
+}
