@@ -16,16 +16,16 @@ public struct NavigationModel: Sendable, Hashable {
     /// Bounds applied to every mutation.
     public var limits: ModelLimits
 
+    /// A new model at version 0. `nextGeneratedId` continues the numbering of ids generated for `screens`.
     public init(
-        config: SessionConfig = SessionConfig(), screens: [Screen] = [], limits: ModelLimits = ModelLimits()
-    )
-        throws(ModelError)
-    {
+        config: SessionConfig = SessionConfig(), screens: [Screen] = [], limits: ModelLimits = ModelLimits(),
+        nextGeneratedId: Int = 1
+    ) throws(ModelError) {
         self.config = config
         self.screens = []
         self.version = 0
         self.coveredSnapshots = [:]
-        self.nextGeneratedId = 1
+        self.nextGeneratedId = max(1, nextGeneratedId)
         self.shownBackTitle = nil
         self.limits = limits
         try checkDepth(screens.count)

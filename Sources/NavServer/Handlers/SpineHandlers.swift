@@ -147,22 +147,20 @@ extension DispatchTable {
 
     /// A new session's model: its configuration and its initial screens (ids generated where omitted).
     static func makeModel(config: SessionConfig, screens: [JSON], limits: ModelLimits) throws(RPCError) -> NavigationModel {
-        var model = try rpc { () throws(ModelError) -> NavigationModel in try NavigationModel(config: config, limits: limits) }
+        var next = 1
         var list: [Screen] = []
         for (i, json) in screens.enumerated() {
-            list.append(try Screen.decode(json, path: "screens[\(i)]") { model.generateScreenId() })
+            list.append(
+                try Screen.decode(json, path: "screens[\(i)]") {
+                    defer { next += 1 }
+                    return "screen-\(next)"
+                })
         }
         let initial = list
-        let seeded = try rpc { () throws(ModelError) -> NavigationModel in
-            try NavigationModel(config: config, screens: initial, limits: limits)
+        let counter = next
+        return try rpc { () throws(ModelError) -> NavigationModel in
+            try NavigationModel(config: config, screens: initial, limits: limits, nextGeneratedId: counter)
         }
-        // Keep the id counter that generated the ids above.
-        model = try rpc { () throws(ModelError) -> NavigationModel in
-            try NavigationModel(
-                restoring: seeded.config, screens: seeded.screens, version: 0,
-                coveredSnapshots: seeded.coveredSnapshots, nextGeneratedId: model.nextGeneratedId, limits: limits)
-        }
-        return model
     }
 }
 
