@@ -137,11 +137,13 @@ let package = Package(
             name: "navd-bench",
             dependencies: [
                 "JSONCore",
+                "NavClient",
                 "NavModel",
                 "NavProtocol",
                 "NavServer",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -15,9 +15,12 @@ public struct JSONParseLimits: Sendable, Hashable {
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var offset: Int
-    public init(_ message: String, offset: Int) {
+    /// The nesting limit the document went past, when that is why it was rejected.
+    public var depthLimit: Int?
+    public init(_ message: String, offset: Int, depthLimit: Int? = nil) {
         self.message = message
         self.offset = offset
+        self.depthLimit = depthLimit
     }
     public var description: String { "\(message) at byte \(offset)" }
 }

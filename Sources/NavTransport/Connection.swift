@@ -24,12 +24,18 @@ public struct ConnectionLimits: Sendable, Hashable {
     public var maxBatch: Int
     /// `--max-json-depth`: the deepest nesting a message may have.
     public var maxJSONDepth: Int
+    /// `--max-header-bytes`: the largest Content-Length header block; past it the block is malformed.
+    public var maxHeaderBytes: Int
 
-    public init(maxMessageBytes: Int = 8 << 20, maxOutboundBytes: Int = 4 << 20, maxBatch: Int = 1_000, maxJSONDepth: Int = 128) {
+    public init(
+        maxMessageBytes: Int = 8 << 20, maxOutboundBytes: Int = 4 << 20, maxBatch: Int = 1_000, maxJSONDepth: Int = 128,
+        maxHeaderBytes: Int = FrameDecoder.defaultMaxHeaderBytes
+    ) {
         self.maxMessageBytes = maxMessageBytes
         self.maxOutboundBytes = maxOutboundBytes
         self.maxBatch = maxBatch
         self.maxJSONDepth = maxJSONDepth
+        self.maxHeaderBytes = maxHeaderBytes
     }
 }
 
@@ -182,7 +188,7 @@ public struct ConnectionRunner: Sendable {
         let (work, queue) = AsyncStream<Work>.makeStream()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.process(work) }
-            var decoder = FrameDecoder(maxMessageBytes: limits.maxMessageBytes)
+            var decoder = FrameDecoder(maxMessageBytes: limits.maxMessageBytes, maxHeaderBytes: limits.maxHeaderBytes)
             do {
                 reading: for try await chunk in inbound {
                     let events = decoder.feed(chunk)

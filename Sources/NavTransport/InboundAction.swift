@@ -24,7 +24,14 @@ public enum InboundAction: Sendable, Hashable {
             do {
                 json = try JSON.parse(body, limits: parseLimits)
             } catch {
-                return .reply(Envelope.reply(id: .null, error: TransportErrors.parseError(error.description)))
+                var reply = TransportErrors.parseError(error.description)
+                var data: JSONObject = ["offset": .number(error.offset)]
+                if let limit = error.depthLimit {
+                    data["limit"] = .number(limit)
+                    data["name"] = "maxJSONDepth"
+                }
+                reply.data = .object(data)
+                return .reply(Envelope.reply(id: .null, error: reply))
             }
             let envelope = Envelope.classify(json)
             if envelope == .emptyBatch {

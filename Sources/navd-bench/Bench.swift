@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import JSONCore
+import Logging
+import NavClient
 import NavModel
 import NavProtocol
 import NavServer
@@ -104,6 +106,45 @@ struct NavdBench: AsyncParsableCommand {
         record("rpc.inProcess.pipelined", pipelined, seconds(since: startPipelined), "title/back requests written at once")
         await stream.close()
 
+        // The request path over a real Unix socket: NavClient to the same server code navd runs.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "navd-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("navd.sock").path
+        let server = UnixSocketServer(path: socket, limits: ConnectionLimits(), logger: Logger(label: "navd-bench"))
+        let socketService = NavService()
+        let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+        let serving = Task { try await server.run(service: socketService) { readyContinuation.finish() } }
+        for await _ in ready {}
+        let client = try await NavClient.connect(socket: socket)
+        let created = try await client.request("session/create", ["screens": [["title": "Settings"], ["title": "General"]]])
+        let params: JSON = ["sessionId": created["sessionId"] ?? .null]
+        iterations = n(5_000)
+        let startSocket = ContinuousClock.now
+        for _ in 0..<iterations { _ = try await client.request("title/back", params) }
+        record("rpc.socket.roundTrip", iterations, seconds(since: startSocket), "title/back over a Unix socket, one at a time")
+        let clients = 8
+        let perClient = n(1_000)
+        var others: [NavClient] = []
+        for _ in 0..<clients { others.append(try await NavClient.connect(socket: socket)) }
+        let startConcurrent = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for other in others {
+                group.addTask {
+                    for _ in 0..<perClient { _ = try await other.request("bar/hitTest", params.merging(["point": ["x": 20, "y": 60]])) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        record(
+            "rpc.socket.concurrent", clients * perClient, seconds(since: startConcurrent),
+            "bar/hitTest from \(clients) clients at once on one session")
+        for other in others { await other.close() }
+        await client.close()
+        server.stop()
+        try await serving.value
+
         let document: JSON = [
             "date": .string(ISO8601DateFormatter().string(from: Date())),
             "cores": .number(ProcessInfo.processInfo.activeProcessorCount),
@@ -140,5 +181,14 @@ struct NavdBench: AsyncParsableCommand {
                 item: NavigationItem(rightItems: [BarItem(id: "r\(i)", content: .title("Edit"))]))
         }
         return try NavigationModel(config: config, screens: screens)
+    }
+}
+
+extension JSON {
+    /// This object with `other`'s members added (or replaced).
+    func merging(_ other: JSONObject) -> JSON {
+        guard case .object(var o) = self else { return self }
+        for member in other { o[member.key] = member.value }
+        return .object(o)
     }
 }

@@ -68,6 +68,9 @@ struct Navd: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Deepest JSON nesting accepted in a message.", valueName: "n"))
     var maxJsonDepth: Int = 128
 
+    @Option(name: .long, help: ArgumentHelp("Largest Content-Length header block; a larger one is malformed.", valueName: "bytes"))
+    var maxHeaderBytes: Int = 8 << 10
+
     @Option(name: .long, help: ArgumentHelp("Most views in a tree sent to tree/hitTest.", valueName: "n"))
     var maxTreeNodes: Int = 10_000
 
@@ -90,6 +93,7 @@ struct Navd: AsyncParsableCommand {
             ("--max-connections", maxConnections, 1), ("--max-batch", maxBatch, 1),
             ("--max-subscriptions", maxSubscriptions, 1), ("--max-json-depth", maxJsonDepth, 2),
             ("--max-tree-nodes", maxTreeNodes, 1), ("--max-tree-depth", maxTreeDepth, 1),
+            ("--max-header-bytes", maxHeaderBytes, 64),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum)")
         }
@@ -133,7 +137,8 @@ struct Navd: AsyncParsableCommand {
         let server = UnixSocketServer(
             path: path,
             limits: ConnectionLimits(
-                maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch, maxJSONDepth: maxJsonDepth),
+                maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch,
+                maxJSONDepth: maxJsonDepth, maxHeaderBytes: maxHeaderBytes),
             maxConnections: maxConnections, logger: logger)
         let daemon = DaemonService(server: server, service: service, socketGuard: guardian, logger: logger)
         // Trap the signals before the socket exists: a client that sees the socket may signal at once.
