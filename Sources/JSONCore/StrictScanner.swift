@@ -150,7 +150,7 @@ struct StrictScanner {
 
     private mutating func push(isObject: Bool) throws(JSONParseError) {
         if stack.count >= maxDepth {
-            throw JSONParseError("nesting deeper than \(maxDepth)", offset: index, depthLimit: maxDepth)
+            throw JSONParseError.tooDeep(limit: maxDepth, offset: index)
         }
         stack.append(Frame(isObject: isObject, keys: []))
         index += 1
