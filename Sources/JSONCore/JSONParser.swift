@@ -13,26 +13,22 @@ public struct JSONParseLimits: Sendable, Hashable {
 
 /// Why a document was rejected. `offset` is the byte offset where the problem was found.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    // Kept to two stored members: swiftc 6.3 miscompiles typed throws of larger error structs
-    // through the generic `parse`, so what kind of error this is is read from the message.
     public var message: String
     public var offset: Int
-    public init(_ message: String, offset: Int) {
+    /// The nesting limit the document went past, when that is why it was rejected.
+    public var depthLimit: Int?
+
+    public init(_ message: String, offset: Int, depthLimit: Int? = nil) {
         self.message = message
         self.offset = offset
+        self.depthLimit = depthLimit
     }
-    public var description: String { "\(message) at byte \(offset)" }
 
-    static let depthPrefix = "nesting deeper than "
+    public var description: String { "\(message) at byte \(offset)" }
 
     /// The error for a document nested deeper than `limit`.
     static func tooDeep(limit: Int, offset: Int) -> JSONParseError {
-        JSONParseError(depthPrefix + String(limit), offset: offset)
-    }
-
-    /// The nesting limit the document went past, when that is why it was rejected.
-    public var depthLimit: Int? {
-        message.hasPrefix(Self.depthPrefix) ? Int(message.dropFirst(Self.depthPrefix.count)) : nil
+        JSONParseError("nesting deeper than \(limit)", offset: offset, depthLimit: limit)
     }
 }
 
