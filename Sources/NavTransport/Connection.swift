@@ -57,6 +57,8 @@ public final class ConnectionHandle: Sendable {
         var shutDown = false
         var draining = false
         var busy = false
+        /// Readers waiting for the peer to take its replies before more of its requests are read.
+        var roomWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     init(id: Int, maxOutboundBytes: Int, output: AsyncStream<[UInt8]>.Continuation, closer: @escaping @Sendable () -> Void) {
@@ -101,12 +103,34 @@ public final class ConnectionHandle: Sendable {
         }
     }
 
+    /// Waits while more than `maxOutboundBytes` of replies wait for the peer to read them.
+    ///
+    /// Replies are never dropped, so a client that sends requests and never reads would otherwise
+    /// make its queue grow without bound; instead its requests stop being read (and the socket pushes
+    /// back on it) until it takes what it is owed. Nobody else waits.
+    func waitForRoom() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLockedValue { s -> Bool in
+                if s.closed || s.budget.pendingBytes <= s.budget.maxPendingBytes { return true }
+                s.roomWaiters.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
     /// The writer reports bytes it handed to the peer; owed resyncs are sent once the queue drains.
     func didWrite(bytes: Int) {
-        let owed = state.withLockedValue { s -> [OutboundBudget.Resync] in
+        let (owed, waiters) = state.withLockedValue { s -> ([OutboundBudget.Resync], [CheckedContinuation<Void, Never>]) in
             s.budget.written(bytes)
-            return s.budget.drainedResyncs()
+            var waiters: [CheckedContinuation<Void, Never>] = []
+            if s.budget.pendingBytes <= s.budget.maxPendingBytes {
+                waiters = s.roomWaiters
+                s.roomWaiters = []
+            }
+            return (s.budget.drainedResyncs(), waiters)
         }
+        for waiter in waiters { waiter.resume() }
         for r in owed {
             send(Envelope.notification(method: "session/resync", params: Notifications.resync(sessionId: r.sessionId, version: r.version)))
         }
@@ -115,19 +139,27 @@ public final class ConnectionHandle: Sendable {
     /// Ends the output after what is already queued, without touching the input: for a connection
     /// that is refused before anything was read from it.
     func finishOutput() {
-        let first = state.withLockedValue { s -> Bool in
-            defer { s.closed = true }
-            return !s.closed
+        let (first, waiters) = state.withLockedValue { s -> (Bool, [CheckedContinuation<Void, Never>]) in
+            defer {
+                s.closed = true
+                s.roomWaiters = []
+            }
+            return (!s.closed, s.roomWaiters)
         }
+        for waiter in waiters { waiter.resume() }
         if first { output.finish() }
     }
 
     /// Closes the connection (after what is already queued).
     public func close() {
-        let first = state.withLockedValue { s -> Bool in
-            defer { s.closed = true }
-            return !s.closed
+        let (first, waiters) = state.withLockedValue { s -> (Bool, [CheckedContinuation<Void, Never>]) in
+            defer {
+                s.closed = true
+                s.roomWaiters = []
+            }
+            return (!s.closed, s.roomWaiters)
         }
+        for waiter in waiters { waiter.resume() }
         if first {
             output.finish()
             closer()
@@ -208,6 +240,8 @@ public struct ConnectionRunner: Sendable {
                     }
                     for item in items { queue.yield(item) }
                     if stop { break reading }
+                    // A peer that does not read its replies is not read from either, until it does.
+                    await handle.waitForRoom()
                 }
             } catch {
                 logger.debug("connection read ended", metadata: ["connection.id": "\(handle.id)", "error": "\(error)"])
