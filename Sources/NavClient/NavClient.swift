@@ -114,7 +114,16 @@ public actor NavClient {
             }
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSON, any Error>) in
-                    replies[id] = .waiting(continuation)
+                    // Whatever happened since the check above decides, so nothing is left waiting.
+                    switch replies[id] {
+                    case .waiting(nil)?:
+                        replies[id] = .waiting(continuation)
+                    case .arrived(let result)?:
+                        replies[id] = nil
+                        continuation.resume(with: result.mapError { NavClientError.rpc($0) })
+                    case .waiting(_?)?, nil:
+                        continuation.resume(throwing: closed ?? CancellationError())
+                    }
                 }
             } onCancel: {
                 Task { await self.abandon(id) }
@@ -160,11 +169,17 @@ public actor NavClient {
             throw error
         }
         var results: [Result<JSON, RPCError>] = []
-        for id in ids {
+        for (index, id) in ids.enumerated() {
             do {
                 results.append(.success(try await reply(to: id)))
             } catch NavClientError.rpc(let error) {
                 results.append(.failure(error))
+            } catch {
+                // Cancelled or closed: stop waiting for the rest of the batch too.
+                for rest in ids[(index + 1)...] {
+                    if case .waiting? = replies.removeValue(forKey: rest) { abandoned.insert(rest) }
+                }
+                throw error
             }
         }
         return results

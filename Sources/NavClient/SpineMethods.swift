@@ -91,6 +91,11 @@ extension NavClient {
         return try ResultReader("stack/set", try await request("stack/set", .object(params))).int("version")
     }
 
+    /// `stack/get` (the same as `stack(_:)`, named after the method).
+    public func getStack(_ sessionId: String) async throws -> StackState {
+        try await stack(sessionId)
+    }
+
     /// `stack/get`.
     public func stack(_ sessionId: String) async throws -> StackState {
         try StackState(from: try await request("stack/get", ["sessionId": .string(sessionId)]))

@@ -127,9 +127,12 @@ struct DaemonLifecycleTests {
             let a = try await daemon.connect()
             let b = try await daemon.connect()
             #expect(try await a.request("shutdown") == .null)
+            let refused = await rpcError { try await a.status() }
+            #expect(refused?.code == -32600, "after shutdown only exit is accepted")
             try await a.notify("exit")
             #expect(await a.waitUntilClosed())
-            #expect(try await b.status().connections == 1)
+            #expect(await a.isClosed)
+            #expect(try await b.status().pid == Int(daemon.pid), "the other connection carries on")
             await a.close()
             await b.close()
         }

@@ -226,4 +226,24 @@ struct NavctlTests {
             #expect(try await watch.waitForExit() == 0)
         }
     }
+
+    @Test("watch exits 3 with a message when the daemon goes away")
+    func watchDaemonGone() async throws {
+        let daemon = try await DaemonProcess.start()
+        do {
+            let client = try await daemon.connect()
+            let s = try await client.createSession().sessionId
+            await client.close()
+            let watch = try NavctlProcess(["watch", s, "--socket", daemon.socketPath])
+            #expect(try await watch.nextErrorLine().hasPrefix("watching session '\(s)'"))
+            daemon.terminate()
+            #expect(try await daemon.waitForExit() == 0)
+            #expect(try await watch.waitForExit() == 3)
+            #expect(try await watch.nextErrorLine() == "navctl: navd closed the connection; is it still running?")
+        } catch {
+            await daemon.stop()
+            throw error
+        }
+        await daemon.stop()
+    }
 }

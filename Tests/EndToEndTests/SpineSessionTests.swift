@@ -239,6 +239,42 @@ struct SpineSessionTests {
         }
     }
 
+    @Test("session/configure merges device and policies field by field; null resets a field to its default")
+    func configurePartial() async throws {
+        try await withClient { client, _ in
+            let s = try await client.createSession().sessionId
+            var document = try await client.snapshot(s)
+            #expect(document["profile"] == "ios17")
+            #expect(document["device"]?["width"] == 390)
+            #expect(document["device"]?["height"] == 844)
+            #expect(document["device"]?["statusBarHeight"] == 47)
+            #expect(document["locale"] == "en")
+            #expect(document["policies"]?["popGesture"] == "edge")
+
+            _ = try await client.configureSession(s, ["device": ["width": 320], "policies": ["popGesture": "fullscreen"]])
+            _ = try await client.configureSession(s, ["policies": ["emptyBackTitles": true], "profile": "ios10"])
+            document = try await client.snapshot(s)
+            #expect(document["device"]?["width"] == 320)
+            #expect(document["device"]?["height"] == 844, "device merges field by field")
+            #expect(document["policies"]?["popGesture"] == "fullscreen", "policies merge field by field")
+            #expect(document["policies"]?["emptyBackTitles"] == true)
+            #expect(document["profile"] == "ios10")
+
+            let version = try await client.configureSession(s, ["policies": ["popGesture": nil], "device": ["width": nil], "profile": nil])
+            #expect(version == 3)
+            document = try await client.snapshot(s)
+            #expect(document["policies"]?["popGesture"] == "edge", "null resets to the default")
+            #expect(document["policies"]?["emptyBackTitles"] == true)
+            #expect(document["device"]?["width"] == 390)
+            #expect(document["profile"] == "ios17")
+
+            let bad = await rpcError { try await client.configureSession(s, ["policies": ["popGesture": "sideways"]]) }
+            #expect(bad?.code == -32602)
+            #expect(bad?.data?["path"] == "policies.popGesture")
+            #expect(try await client.stack(s).version == 3, "a refused configure changes nothing")
+        }
+    }
+
     @Test("invalid params name the field in data.path and say what was expected")
     func invalidParams() async throws {
         try await withClient { client, _ in

@@ -197,6 +197,25 @@ struct SpineSubscriptionTests {
         }
     }
 
+    @Test("a subscriber hears only its own sessions")
+    func sessionsAreSeparate() async throws {
+        try await withDaemon { daemon in
+            let owner = try await daemon.connect()
+            let watcher = try await daemon.connect()
+            let a = try await owner.createSession(config: ["screens": [["id": "root"]]]).sessionId
+            let b = try await owner.createSession(config: ["screens": [["id": "root"]]]).sessionId
+            _ = try await watcher.subscribe(a)
+            _ = try await owner.push(b, screen: ["id": "elsewhere"])
+            _ = try await owner.push(a, screen: ["id": "here"])
+            let note = try await watcher.nextNotification()
+            #expect(note.params?["sessionId"] == .string(a))
+            #expect(note.params?["changes"]?.arrayValue?.first?["screens"] == ["here"])
+            try await watcher.assertNoNotification()
+            await owner.close()
+            await watcher.close()
+        }
+    }
+
     @Test("subscribing to an unknown session is 1001")
     func subscribeUnknown() async throws {
         try await withClient { client, _ in
