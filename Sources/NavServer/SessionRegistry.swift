@@ -59,6 +59,7 @@ actor Session {
         guard !closed else { throw RPCError.unknownSession(id) }
         let before = model.version
         var effects = SessionEffects()
+        // On a copy, so a body that throws halfway (after generating an id, say) leaves nothing behind.
         var working = model
         let result = try body(&working, &effects)
         model = working

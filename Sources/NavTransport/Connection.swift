@@ -188,7 +188,6 @@ public final class ConnectionHandle: Sendable {
         if closeNow { close() }
     }
 
-    var isDraining: Bool { state.withLockedValue { $0.draining } }
 }
 
 /// Runs one connection: decodes frames, classifies JSON-RPC envelopes, handles each connection's
@@ -293,7 +292,7 @@ public struct ConnectionRunner: Sendable {
 
     private func process(_ work: AsyncStream<Work>) async {
         for await item in work {
-            if handle.setBusy(true) {}
+            _ = handle.setBusy(true)
             switch item {
             case .reply(let json):
                 handle.send(json)

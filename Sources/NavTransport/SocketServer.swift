@@ -29,9 +29,6 @@ public final class UnixSocketServer: Sendable {
         self.logger = logger
     }
 
-    /// The number of open connections.
-    public var connectionCount: Int { state.withLockedValue { $0.connections.count } }
-
     /// Binds the socket (which must not exist), calls `onListening`, and serves until `stop()`;
     /// returns once every connection has answered what it had in hand and closed.
     public func run(service: any RPCService, onListening: @Sendable () throws -> Void = {}) async throws {

@@ -292,7 +292,7 @@ public enum DiagnosticsEngine {
 
         func hiddenBarSwallows() -> [Diagnostic] {
             guard !layout.hidden else { return [] }
-            let appearance = BarGeometry.appearance(model: model, screenIndex: index)
+            let appearance = model.barAppearance(at: index)
             guard let colour = appearance.gradient?.first ?? appearance.barTintColor, colour.alpha < 0.01 else { return [] }
             let swallowed = regions.filter { $0.reason == .swallowed && !$0.viaSlop }
             return [

@@ -56,7 +56,7 @@ public struct BarGeometry: Sendable, Hashable {
         case .glass: barHeight = compact ? policies.compactBarHeight : policies.glassBarHeight
         }
         margin = device.width >= BarGeometry.wideMarginWidth ? 20 : 16
-        let appearance = BarGeometry.appearance(model: model, screenIndex: screenIndex)
+        let appearance = model.barAppearance(at: screenIndex)
         chevron = appearance.backIndicator ?? Size(width: 13, height: 21)
         minimalBackButtonWidth = policies.minimalBackButtonWidth
     }
@@ -65,11 +65,6 @@ public struct BarGeometry: Sendable, Hashable {
     /// landscape (736 pt, and 896 pt and wider) and keep 44; so do iPads (wider still).
     public static func isCompactLandscape(_ device: Device) -> Bool {
         device.width > device.height && device.width != 736 && device.width < 896
-    }
-
-    /// The bar appearance shown for a screen (`NavigationModel.barAppearance(at:)`).
-    public static func appearance(model: NavigationModel, screenIndex: Int) -> BarAppearance {
-        model.barAppearance(at: screenIndex)
     }
 
     /// Era L's edge inset: the seed's 320-pt bar starts its back view and chevron at 8 = m - 8 (GEO-4, GEO-5).

@@ -36,7 +36,7 @@ struct BarPlan: Sendable {
         self.screen = screen
         self.screenIndex = screenIndex
         self.previousScreenId = screenIndex > 0 ? model.screens[screenIndex - 1].id : nil
-        self.appearance = BarGeometry.appearance(model: model, screenIndex: screenIndex)
+        self.appearance = model.barAppearance(at: screenIndex)
         self.policies = policies
         self.profile = model.config.profile
 

@@ -62,7 +62,7 @@ public enum BarRenderer {
         let index = model.screens.count - 1
         let layout = BarLayoutEngine.layout(model: model, screenIndex: index)
         let tint = TintEngine.resolve(model: model, screenIndex: index)
-        let appearance = BarGeometry.appearance(model: model, screenIndex: index)
+        let appearance = model.barAppearance(at: index)
         return render(
             layout: layout, regions: BarRegions.regions(layout), barColor: tint.background,
             foreground: appearance.tintColor ?? tint.foreground, titleColor: appearance.titleColor ?? tint.foreground)
