@@ -99,6 +99,45 @@ let package = Package(
             ]
         ),
 
+        // MARK: Linting documents: loading with source positions, every screen under every profile, reporters
+        .target(
+            name: "NavLint",
+            dependencies: [
+                "JSONCore",
+                "NavModel",
+                "NavProtocol",
+            ]
+        ),
+        .testTarget(
+            name: "NavLintTests",
+            dependencies: [
+                "JSONCore",
+                "NavLint",
+                "NavModel",
+                "NavProtocol",
+            ]
+        ),
+
+        // MARK: Importing debugger dumps of a running app as session documents
+        .target(
+            name: "NavImport",
+            dependencies: [
+                "JSONCore",
+                "NavModel",
+                "NavProtocol",
+            ]
+        ),
+        .testTarget(
+            name: "NavImportTests",
+            dependencies: [
+                "JSONCore",
+                "NavImport",
+                "NavLint",
+                "NavModel",
+                "NavProtocol",
+            ]
+        ),
+
         // MARK: Client library
         .target(
             name: "NavClient",
@@ -127,8 +166,12 @@ let package = Package(
         .executableTarget(
             name: "navctl",
             dependencies: [
+                "JSONCore",
                 "NavClient",
+                "NavImport",
+                "NavLint",
                 "NavModel",
+                "NavProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
