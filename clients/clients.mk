@@ -4,9 +4,10 @@
 PYTHON ?= python3
 CLIENTS_VENV := clients/python/.venv
 CLIENTS_PY := $(CLIENTS_VENV)/bin/python
-# The daemon the client suites run against (override with NAVD_BIN=...).
+# The daemon and the navctl the client suites run against (override with NAVD_BIN=..., NAVCTL_BIN=...).
 CLIENTS_NAVD := $(if $(NAVD_BIN),$(NAVD_BIN),$(CURDIR)/$(BIN)/navd)
-CLIENTS_NAVCTL := $(CURDIR)/$(BIN)/navctl
+CLIENTS_NAVCTL := $(if $(NAVCTL_BIN),$(NAVCTL_BIN),$(CURDIR)/$(BIN)/navctl)
+CLIENTS_ENV = NAVD_BIN="$(CLIENTS_NAVD)" NAVCTL_BIN="$(CLIENTS_NAVCTL)"
 
 .PHONY: client-deps clients-navd test-clients test-client-python test-client-emacs \
         test-client-nvim test-client-vscode examples completions
@@ -23,9 +24,10 @@ client-deps:
 	  $(CLIENTS_PY) -m pip install -q --upgrade pip && \
 	  $(CLIENTS_PY) -m pip install -q -e clients/python pytest; }
 
-## clients-navd: the daemon the clients test against, built from this checkout when missing
+## clients-navd: the daemon and navctl the clients test against, built from this checkout when missing
 clients-navd: deps
 	@test -x "$(CLIENTS_NAVD)" || $(SWIFT) build --scratch-path $(SCRATCH) --product navd
+	@test -x "$(CLIENTS_NAVCTL)" || $(SWIFT) build --scratch-path $(SCRATCH) --product navctl
 
 ## test-clients: every client's suite against the real daemon; fails when any suite fails
 test-clients: client-deps clients-navd
@@ -39,20 +41,20 @@ test-clients: client-deps clients-navd
 
 # pytest exits 5 when it collected no test: that is a failure too.
 test-client-python:
-	@cd clients/python && NAVD_BIN="$(CLIENTS_NAVD)" .venv/bin/python -m pytest -ra -p no:cacheprovider; \
+	@cd clients/python && $(CLIENTS_ENV) .venv/bin/python -m pytest -ra -p no:cacheprovider; \
 	status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; exit 1; fi; \
 	exit $$status
 
 test-client-emacs:
-	NAVD_BIN="$(CLIENTS_NAVD)" emacs --batch -Q -L clients/emacs -l clients/emacs/navd-test.el \
+	$(CLIENTS_ENV) emacs --batch -Q -L clients/emacs -l clients/emacs/navd-test.el \
 	  -f ert-run-tests-batch-and-exit
 
 test-client-nvim:
-	NAVD_BIN="$(CLIENTS_NAVD)" nvim --headless -u NONE -c "luafile clients/nvim/test/test.lua"
+	$(CLIENTS_ENV) nvim --headless -u NONE -c "luafile clients/nvim/test/test.lua"
 
 test-client-vscode:
-	cd clients/vscode && NAVD_BIN="$(CLIENTS_NAVD)" node --test test/*.test.js
+	cd clients/vscode && $(CLIENTS_ENV) node --test test/*.test.js
 
 ## examples: regenerate docs/protocol/examples/*.json from the real daemon
 examples: client-deps clients-navd

@@ -11,6 +11,8 @@
 from .client import Client, Notification, default_socket_path
 from .daemon import Daemon, find_navd_binary
 from .errors import ConnectionClosed, ErrorCode, NavdError
+from .lint import (Diagnostic, DocumentError, LintError, LintFailed, LoadError, Rect,
+                   assert_no_diagnostics, find_navctl_binary, lint)
 from .methods import CLEAR, METHOD_HELPERS, point
 
 __version__ = "0.1.0"
@@ -20,11 +22,20 @@ __all__ = [
     "Client",
     "ConnectionClosed",
     "Daemon",
+    "Diagnostic",
+    "DocumentError",
     "ErrorCode",
+    "LintError",
+    "LintFailed",
+    "LoadError",
     "METHOD_HELPERS",
     "NavdError",
     "Notification",
+    "Rect",
+    "assert_no_diagnostics",
     "default_socket_path",
+    "find_navctl_binary",
     "find_navd_binary",
+    "lint",
     "point",
 ]
