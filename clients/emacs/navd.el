@@ -126,8 +126,10 @@ The hook is `navd-notification-functions'."
                    :coding 'utf-8-emacs-unix
                    :noquery t
                    :nowait nil)))
+    ;; The process name is unique (Emacs numbers duplicates); jsonrpc.el names the connection's
+    ;; buffers after it, so two connections to one socket never share (or kill) a buffer.
     (jsonrpc-process-connection
-     :name (format "navd %s" path)
+     :name (process-name process)
      :process process
      :notification-dispatcher #'navd--dispatch-notification
      :request-dispatcher #'navd--refuse-request)))
