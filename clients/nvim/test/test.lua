@@ -1,6 +1,7 @@
 -- Headless tests of the navd Neovim plugin against the real daemon.
 --   nvim --headless -u NONE -c "luafile clients/nvim/test/test.lua"
--- Exits 0 when every test passed, 1 otherwise. The daemon: $NAVD_BIN, else <repo>/.build/debug/navd.
+-- Exits 0 when every test passed, 1 otherwise. The daemon: $NAVD_BIN, else <repo>/.build/debug/navd;
+-- navctl: $NAVCTL_BIN, else <repo>/.build/debug/navctl.
 local uv = vim.loop
 
 local here = debug.getinfo(1, "S").source:sub(2)
@@ -10,6 +11,7 @@ vim.opt.runtimepath:prepend(nvim_dir)
 vim.cmd("runtime! plugin/navd.lua")
 
 local navd = require("navd")
+local lint = require("navd.lint")
 local transcript = require("navd.transcript")
 
 local function out(text)
@@ -25,6 +27,14 @@ local binary = os.getenv("NAVD_BIN")
 if not binary or binary == "" then binary = repo .. "/.build/debug/navd" end
 if vim.fn.executable(binary) ~= 1 then
   out("navd binary not found at " .. binary .. " (run swift build or set NAVD_BIN)")
+  finish(1)
+  return
+end
+
+local navctl = os.getenv("NAVCTL_BIN")
+if not navctl or navctl == "" then navctl = repo .. "/.build/debug/navctl" end
+if vim.fn.executable(navctl) ~= 1 then
+  out("navctl not found at " .. navctl .. " (run swift build or set NAVCTL_BIN)")
   finish(1)
   return
 end
@@ -242,6 +252,185 @@ local function main()
     end, 10)
     expect(found, "didChange line in: " .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n"))
     client:session_close({ sessionId = sid })
+  end)
+
+  -- Linting documents with navctl lint, and a live session's diagnostics.
+  local custom_back = {
+    '{',
+    '  "format": "navd-session",',
+    '  "formatVersion": 1,',
+    '  "profile": "ios17",',
+    '  "screens": [{"id": "a", "title": "A"},',
+    '    {"id": "b", "title": "B", "backAction": "custom"}]',
+    '}',
+  }
+  local function document(screen_b)
+    return {
+      '{"format": "navd-session", "formatVersion": 1, "profile": "ios17",',
+      ' "screens": [{"id": "a", "title": "A"},',
+      '  {"id": "b", "title": "B"' .. (screen_b and (", " .. screen_b) or "") .. '}]}',
+    }
+  end
+  local scratch = vim.fn.tempname()
+  vim.fn.mkdir(scratch, "p")
+
+  -- A buffer named `name` holding `lines`, linted; returns buf, err, diagnostics.
+  local function lint_lines(lines, name)
+    local buf = vim.api.nvim_create_buf(true, false)
+    vim.api.nvim_buf_set_name(buf, scratch .. "/" .. (name or ("doc" .. buf .. ".navd.json")))
+    vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+    local done, failure, result = false, nil, nil
+    lint.lint(buf, function(err, diagnostics) done, failure, result = true, err, diagnostics end)
+    expect(vim.wait(20000, function() return done end, 10), "navctl lint did not finish")
+    return buf, failure, result
+  end
+
+  local function wipe(buf)
+    vim.api.nvim_buf_delete(buf, { force = true })
+  end
+
+  lint.config.navctl = navctl
+
+  test("lint: a custom back action the swipe bypasses", function()
+    local buf, err, list = lint_lines(custom_back)
+    expect(err == nil, tostring(err))
+    expect_eq(#list, 1, "one finding")
+    local set = vim.diagnostic.get(buf, { namespace = lint.namespace })
+    expect_eq(#set, 1, "set on the buffer")
+    local d = set[1]
+    expect_eq({ d.lnum, d.col }, { 5, 4 }, "screen b's object")
+    expect_eq(d.severity, vim.diagnostic.severity.WARN, "severity")
+    expect_eq(d.code, "custom-back-unreachable", "code")
+    expect_eq(d.source, "navd", "source")
+    expect(d.message:find("[custom-back-unreachable] (screen 'b', ios17)", 1, true), d.message)
+    wipe(buf)
+  end)
+
+  test("lint: columns count characters, placed at the right byte", function()
+    local text = '{"format": "navd-session", "screens": [{"id": "ä", "title": "Ünïcödé 🚀"}, '
+      .. '{"id": "b", "bar": {"barTintColor": 7}}]}'
+    local buf, err, list = lint_lines({ text })
+    expect(err == nil, tostring(err))
+    expect_eq(#list, 1, "one load error")
+    local d = list[1]
+    expect_eq(d.severity, vim.diagnostic.severity.ERROR, "severity")
+    local byte = text:find('"barTintColor"', 1, true) - 1
+    expect_eq(d.col, byte, "byte column")
+    expect(d.user_data.navd.column - 1 < byte, "navctl counted characters, fewer than bytes")
+    expect_eq(d.user_data.navd.path, "screens[1].bar.barTintColor", "path")
+    wipe(buf)
+  end)
+
+  test("lint: invalid JSON, a clean document, severities", function()
+    local buf, err, list = lint_lines({ "{", '  "format": "navd-session",', '  "screens": [', "}" })
+    expect(err == nil, tostring(err))
+    expect_eq(#list, 1, "one error")
+    expect_eq(list[1].lnum, 3, "line")
+    expect(list[1].message:find("invalid JSON", 1, true), list[1].message)
+    wipe(buf)
+    buf, err, list = lint_lines(document())
+    expect(err == nil, tostring(err))
+    expect_eq(#list, 0, "clean")
+    wipe(buf)
+    buf, err, list = lint_lines(document('"item": {"leftItems": [{"id": "close", "title": "Close"}]}'))
+    expect_eq(#list, 1, "left item")
+    expect_eq({ list[1].code, list[1].lnum, list[1].col }, { "pop-gesture-disabled", 2, 2 }, "pop gesture")
+    wipe(buf)
+    local masked = document('"backAction": "custom"')
+    masked[1] = masked[1]:gsub('"profile": "ios17",', '"profile": "ios17", "policies": {"backInterception": "mask"},')
+    buf, err, list = lint_lines(masked)
+    local errors = 0
+    for _, d in ipairs(list) do
+      if d.severity == vim.diagnostic.severity.ERROR and d.code == "custom-back-unreachable" then errors = errors + 1 end
+    end
+    expect_eq(errors, 1, "an error")
+    wipe(buf)
+  end)
+
+  test("lint: profiles", function()
+    lint.config.profiles = { "ios10", "ios26" }
+    local buf, err, list = lint_lines(custom_back)
+    lint.config.profiles = nil
+    expect(err == nil, tostring(err))
+    local profiles = {}
+    for _, d in ipairs(list) do table.insert(profiles, d.user_data.navd.profile) end
+    expect_eq(profiles, { "ios10", "ios26" }, "profiles")
+    wipe(buf)
+  end)
+
+  test("lint: navctl failures are reported, not swallowed", function()
+    lint.config.profiles = "ios3"
+    local buf, err = lint_lines(custom_back)
+    lint.config.profiles = nil
+    expect(err and err:find("exit 2", 1, true), "bad usage: " .. tostring(err))
+    wipe(buf)
+    lint.config.navctl = scratch .. "/no-navctl"
+    buf, err = lint_lines(custom_back)
+    lint.config.navctl = navctl
+    expect(err and err:find("no-navctl", 1, true), "missing navctl: " .. tostring(err))
+    wipe(buf)
+  end)
+
+  test("lint: finding navctl", function()
+    local saved_env, saved_config = vim.env.NAVCTL_BIN, lint.config.navctl
+    lint.config.navctl = nil
+    vim.env.NAVCTL_BIN = "/from/env/navctl"
+    expect_eq(lint.navctl(), "/from/env/navctl", "environment")
+    vim.env.NAVCTL_BIN = nil
+    local root = scratch .. "/repo"
+    vim.fn.mkdir(root .. "/.build/debug", "p")
+    vim.fn.mkdir(root .. "/Screens/deep", "p")
+    vim.fn.writefile({ "#!/bin/sh" }, root .. "/.build/debug/navctl")
+    vim.fn.setfperm(root .. "/.build/debug/navctl", "rwxr-xr-x")
+    expect_eq(lint.navctl(root .. "/Screens/deep"), root .. "/.build/debug/navctl", "upward")
+    vim.env.NAVCTL_BIN, lint.config.navctl = saved_env, saved_config
+    expect_eq(lint.navctl(), saved_config, "configured")
+  end)
+
+  test("lint: *.navd.json buffers are linted on read and write", function()
+    local path = scratch .. "/Checkout.navd.json"
+    vim.fn.writefile(custom_back, path)
+    vim.cmd("edit " .. path)
+    local buf = vim.api.nvim_get_current_buf()
+    expect(vim.wait(20000, function() return #vim.diagnostic.get(buf, { namespace = lint.namespace }) == 1 end, 10),
+      "diagnostics after reading")
+    vim.api.nvim_buf_set_lines(buf, 5, 6, false, { '    {"id": "b", "title": "B"}]' })
+    vim.cmd("write")
+    expect(vim.wait(20000, function() return #vim.diagnostic.get(buf, { namespace = lint.namespace }) == 0 end, 10),
+      "no diagnostics after fixing and writing")
+    vim.api.nvim_buf_set_lines(buf, 5, 6, false, { '    {"id": "b", "title": "B", "backAction": "custom"}]' })
+    vim.cmd("doautocmd TextChanged")
+    expect(vim.wait(20000, function() return #vim.diagnostic.get(buf, { namespace = lint.namespace }) == 1 end, 10),
+      "unsaved changes are linted")
+    wipe(buf)
+  end)
+
+  test(":NavdDiagnostics follows a session's diagnostics", function()
+    local sid = client:session_create({ screens = {
+      { id = "a", title = "A" }, { id = "b", title = "B", backAction = "custom" } } }).sessionId
+    vim.cmd("NavdConnect " .. daemon.socket)
+    vim.cmd("NavdDiagnostics " .. sid)
+    local buf = vim.api.nvim_get_current_buf()
+    expect_eq(vim.api.nvim_buf_get_name(buf), "navd://diagnostics/" .. sid, "buffer")
+    local function text() return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n") end
+    local function count() return #vim.diagnostic.get(buf, { namespace = lint.session_namespace }) end
+    expect(text():find("\nb: warning: .*%[custom%-back%-unreachable%]"), text())
+    expect_eq(count(), 1, "one diagnostic")
+    -- A change made elsewhere arrives as session/diagnostics.
+    client:screen_update({ sessionId = sid, screenId = "b",
+      changes = { item = { leftItems = { { id = "x", title = "X" } } } } })
+    expect(vim.wait(5000, function() return text():find("pop-gesture-disabled", 1, true) ~= nil end, 10), text())
+    expect(text():find("\nb/x: warning: .*%[touch%-target%-small%]"), text())
+    expect(text():find("v1: 2 diagnostics", 1, true), text())
+    expect_eq(count(), 2, "two diagnostics")
+    local set = vim.diagnostic.get(buf, { namespace = lint.session_namespace })
+    table.sort(set, function(p, q) return p.lnum < q.lnum end)
+    expect_eq({ set[1].lnum, set[2].lnum }, { 1, 2 }, "one a line")
+    client:stack_push({ sessionId = sid, screen = { id = "c", title = "C" } })
+    expect(vim.wait(5000, function() return text():find("v2: no diagnostics", 1, true) ~= nil end, 10), text())
+    expect_eq(count(), 0, "none")
+    client:session_close({ sessionId = sid })
+    expect(vim.wait(5000, function() return text():find(": closed", 1, true) ~= nil end, 10), text())
   end)
 
   -- Every golden transcript, each against a fresh daemon.

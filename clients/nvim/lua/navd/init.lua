@@ -478,4 +478,15 @@ function M.watch(session)
   end)
 end
 
+--- :NavdDiagnostics [session]: the session's diagnostics, live, in a scratch buffer.
+function M.diagnostics(session)
+  return report(function()
+    local client = M.client()
+    local sid = pick_session(client, session)
+    local buf = require("navd.lint").watch_session(client, sid)
+    vim.api.nvim_set_current_buf(buf)
+    return "Diagnostics of session " .. sid
+  end)
+end
+
 return M
