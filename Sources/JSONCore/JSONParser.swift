@@ -64,6 +64,15 @@ extension JSON {
         return try result.get()
     }
 
+    /// json-c's pass over text the strict scan accepted (`text` ends with one extra space).
+    static func parseScanned(
+        _ text: UnsafeBufferPointer<UInt8>, maxDepth: Int, numbers: [ScannedNumber]
+    ) throws(JSONParseError)
+        -> JSON
+    {
+        try JSONCTree.parse(text, maxDepth: maxDepth, numbers: numbers)
+    }
+
     /// Parses exactly one JSON document from a string.
     public static func parse(_ text: String, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSON {
         try parse(text.utf8, limits: limits)

@@ -8,12 +8,20 @@ extension JSON {
     /// express, are written as `null`. U+0000 inside an object key is written as U+FFFD,
     /// because json-c keys are C strings; U+0000 in string values is kept (`\u0000`).
     public func serializedBytes() -> [UInt8] {
+        serializedBytes(flags: Int32(JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE))
+    }
+
+    /// The encoding for people to read: two-space indentation, one member or element per line.
+    public func prettySerialized() -> String {
+        String(decoding: serializedBytes(flags: Int32(JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)), as: UTF8.self)
+    }
+
+    private func serializedBytes(flags: Int32) -> [UInt8] {
         if case .null = self { return Array("null".utf8) }
         // One json-c tree per call, owned here and released before returning.
         guard let root = JSONCBuilder.make(self) else { return Array("null".utf8) }
         defer { json_object_put(root) }
         var length = 0
-        let flags = Int32(JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
         guard let text = json_object_to_json_string_length(root, flags, &length) else {
             preconditionFailure("json-c could not allocate the serialisation buffer")
         }

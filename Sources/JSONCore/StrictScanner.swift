@@ -28,6 +28,10 @@ struct StrictScanner {
     private struct Frame {
         var isObject: Bool
         var keys: Set<String>
+        /// The JSON path of this array or object (only kept when recording locations).
+        var path: String = ""
+        /// Elements seen so far, for array paths (only kept when recording locations).
+        var count: Int = 0
     }
 
     private var stack: [Frame] = []
@@ -35,9 +39,15 @@ struct StrictScanner {
     /// Every number in the document, in document order.
     private(set) var numbers: [ScannedNumber] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    /// When recording: the byte offset of every member's key and every array element, by JSON path.
+    private(set) var locations: [String: Int]?
+    /// The path of the value being scanned (only kept when recording locations).
+    private var valuePath = ""
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, recordLocations: Bool = false) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.locations = recordLocations ? [:] : nil
     }
 
     // MARK: Document
@@ -107,6 +117,7 @@ struct StrictScanner {
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw JSONParseError("unexpected end of input: expected a value", offset: index) }
+            if locations != nil { noteValueStart() }
             switch bytes[index] {
             case UInt8(ascii: "["):
                 try push(isObject: false)
@@ -152,8 +163,22 @@ struct StrictScanner {
         if stack.count >= maxDepth {
             throw JSONParseError.tooDeep(limit: maxDepth, offset: index)
         }
-        stack.append(Frame(isObject: isObject, keys: []))
+        stack.append(Frame(isObject: isObject, keys: [], path: valuePath))
         index += 1
+    }
+
+    /// Records where a value starts: an array element gets its indexed path here; a member's path
+    /// was recorded at its key, which is where a reader looks for it.
+    private mutating func noteValueStart() {
+        guard let top = stack.last else {
+            valuePath = ""
+            locations?[""] = index
+            return
+        }
+        guard !top.isObject else { return }
+        valuePath = "\(top.path)[\(top.count)]"
+        stack[stack.count - 1].count += 1
+        locations?[valuePath] = index
     }
 
     /// Scans `"key"` and the colon after it, checking the key is new in the innermost object.
@@ -168,6 +193,11 @@ struct StrictScanner {
         }
         if !stack[stack.count - 1].keys.insert(key).inserted {
             throw JSONParseError("duplicate key \(escapedForMessage(key)) in object", offset: keyStart)
+        }
+        if locations != nil {
+            let parent = stack[stack.count - 1].path
+            valuePath = parent.isEmpty ? key : "\(parent).\(key)"
+            locations?[valuePath] = keyStart
         }
         skipWhitespace()
         guard index < bytes.count else { throw JSONParseError("unexpected end of input: expected ':'", offset: index) }

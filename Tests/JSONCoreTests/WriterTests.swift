@@ -99,3 +99,12 @@ struct WriterTests {
         #expect(results.allSatisfy { $0 == expected })
     }
 }
+
+@Suite struct PrettyWriterTests {
+    @Test func prettyOutputParsesBackToTheSameValue() throws {
+        let value: JSON = ["a": [1, 2.5, "x"], "b": ["c": nil, "d": true], "e": [], "f": [:]]
+        let text = value.prettySerialized()
+        #expect(text.contains("\n  \"a\""))
+        #expect(try JSON.parse(text) == value)
+    }
+}
