@@ -93,13 +93,30 @@ public struct Diagnostic: Sendable, Hashable {
     public var itemId: String?
     /// The area concerned, window coordinates.
     public var rect: Rect?
+    /// The setting that causes the finding, when it is not on `screenId` itself or its item `itemId`
+    /// (a linter points there in the document; not part of the wire form).
+    public var origin: Origin?
 
-    public init(code: String, severity: Severity, message: String, screenId: String? = nil, itemId: String? = nil, rect: Rect? = nil) {
+    /// A member of one screen: `member` is its path inside the screen, e.g. `item.backItem.action`.
+    public struct Origin: Sendable, Hashable {
+        public var screenId: String
+        public var member: String
+        public init(screenId: String, member: String) {
+            self.screenId = screenId
+            self.member = member
+        }
+    }
+
+    public init(
+        code: String, severity: Severity, message: String, screenId: String? = nil, itemId: String? = nil, rect: Rect? = nil,
+        origin: Origin? = nil
+    ) {
         self.code = code
         self.severity = severity
         self.message = message
         self.screenId = screenId
         self.itemId = itemId
         self.rect = rect
+        self.origin = origin
     }
 }

@@ -87,11 +87,21 @@ public struct NavigationItem: Sendable, Hashable {
 
 /// `backBarButtonItem`: only its title (or image) matters; its target/action never fire (BB-11).
 public struct BackItem: Sendable, Hashable {
+    /// What the app attached to the item besides its look.
+    public enum Action: String, Sendable, Hashable, CaseIterable {
+        /// No target or action (the usual case).
+        case none
+        /// A target and action: UIKit never calls them, a back tap always pops (BB-11).
+        case custom
+    }
+
     public var title: String?
     public var image: Size?
-    public init(title: String? = nil, image: Size? = nil) {
+    public var action: Action
+    public init(title: String? = nil, image: Size? = nil, action: Action = .none) {
         self.title = title
         self.image = image
+        self.action = action
     }
 }
 

@@ -185,6 +185,7 @@ extension NavigationItem {
         try r.patchOptionalObject("backItem", &backItem, fresh: BackItem()) { (br: ParamReader, bi: inout BackItem) throws(RPCError) in
             try br.patchString("title", &bi.title)
             try br.patchSize("image", &bi.image)
+            try br.patchEnum("action", &bi.action, reset: .none)
         }
         try r.patchString("backButtonTitle", &backButtonTitle)
         try r.patchEnum("backButtonDisplayMode", &backButtonDisplayMode, reset: .default)
@@ -200,7 +201,10 @@ extension NavigationItem {
         o["rightItems"] = .array(rightItems.map(\.json))
         o["backItem"] =
             backItem.map { bi in
-                ["title": bi.title.map(JSON.string) ?? .null, "image": bi.image?.json ?? .null] as JSON
+                [
+                    "title": bi.title.map(JSON.string) ?? .null, "image": bi.image?.json ?? .null,
+                    "action": .string(bi.action.rawValue),
+                ] as JSON
             } ?? .null
         o["backButtonTitle"] = backButtonTitle.map(JSON.string) ?? .null
         o["backButtonDisplayMode"] = .string(backButtonDisplayMode.rawValue)

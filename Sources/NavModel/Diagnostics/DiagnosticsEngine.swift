@@ -8,7 +8,14 @@ public enum DiagnosticsEngine {
     public static let codes: [String] = [
         "back-title-truncated", "touch-target-small", "custom-back-unreachable", "pop-gesture-disabled",
         "pop-gesture-at-root", "outside-touch-lost", "dead-zone", "low-contrast", "hidden-bar-swallows",
+        "back-hit-area-wide", "custom-back-action-ignored", "supplement-ignored", "back-title-from-title-view",
+        "empty-back-title-trick",
     ]
+
+    /// How far a back button's touch area may reach past its drawn frame toward the title before
+    /// `back-hit-area-wide` reports it (reasoned: a fingertip's half-width, so a tap that lands beside
+    /// the drawn button still counts, while one on the empty bar beyond it does not).
+    public static let wideBackReach = 16.0
 
     /// WCAG 2 AA for normal text (COL-4).
     public static let minimumContrast = 4.5
@@ -40,6 +47,11 @@ public enum DiagnosticsEngine {
         out += context.deadZones()
         out += context.lowContrast()
         out += context.hiddenBarSwallows()
+        out += context.backHitAreaWide()
+        out += context.customBackActionIgnored()
+        out += context.supplementIgnored()
+        out += context.backTitleFromTitleView()
+        out += context.emptyBackTitleTrick()
         return out
     }
 
@@ -63,10 +75,14 @@ public enum DiagnosticsEngine {
         private var profile: String { model.config.profile.rawValue }
 
         private func diag(
-            _ code: String, _ severity: Diagnostic.Severity, _ message: String, item: String? = nil, rect: Rect? = nil
+            _ code: String, _ severity: Diagnostic.Severity, _ message: String, item: String? = nil, rect: Rect? = nil,
+            origin: Diagnostic.Origin? = nil
         ) -> Diagnostic {
-            Diagnostic(code: code, severity: severity, message: message, screenId: id, itemId: item, rect: rect)
+            Diagnostic(code: code, severity: severity, message: message, screenId: id, itemId: item, rect: rect, origin: origin)
         }
+
+        /// The screen below this one, whose item supplies the back button (BB-1).
+        private var previous: Screen? { index > 0 ? model.screens[index - 1] : nil }
 
         // MARK: back-title-truncated (BB-6)
 
@@ -300,6 +316,81 @@ public enum DiagnosticsEngine {
                     "hidden-bar-swallows", .warning,
                     "the bar is transparent (alpha \(fmt(colour.alpha))) but still takes taps: \(fmt(BarRegions.area(swallowed.map(\.frame)))) pt² of it do nothing",
                     rect: layout.barFrame)
+            ]
+        }
+
+        // MARK: back-hit-area-wide (HT-10, HT-11)
+
+        func backHitAreaWide() -> [Diagnostic] {
+            // iOS 26 widens every platter's hit area toward its neighbours on purpose, by amounts not known (GEO-14).
+            guard !layout.hidden, layout.profile.era != .glass, let back = layout.element(.backButton) else { return [] }
+            let touch = regions.filter { $0.target.kind == .backButton && !$0.viaSlop && $0.action != .none }.map(\.frame)
+            guard let first = touch.first else { return [] }
+            let area = touch.dropFirst().reduce(first) { $0.union($1) }
+            let drawn = back.visibleFrame
+            let reach = area.maxX - drawn.maxX
+            guard reach > wideBackReach else { return [] }
+            return [
+                diag(
+                    "back-hit-area-wide", .warning,
+                    "the back button takes taps over x \(fmt(area.minX))-\(fmt(area.maxX)) but is drawn at x \(fmt(drawn.minX))-\(fmt(drawn.maxX)): a tap \(fmt(reach)) pt right of what is drawn still goes back (\(layout.profile.era == .legacy ? "HT-10" : "HT-11"))",
+                    rect: area)
+            ]
+        }
+
+        // MARK: custom-back-action-ignored (BB-11)
+
+        func customBackActionIgnored() -> [Diagnostic] {
+            guard let previous, previous.item.backItem?.action == .custom, layout.element(.backButton) != nil else { return [] }
+            return [
+                diag(
+                    "custom-back-action-ignored", .error,
+                    "'\(previous.id)' sets a target and action on its back item, which UIKit never calls: tapping back on '\(id)' always pops (BB-11); use backAction \"custom\" (the bar's delegate) or a left item",
+                    rect: layout.element(.backButton)?.frame, origin: .init(screenId: previous.id, member: "item.backItem.action"))
+            ]
+        }
+
+        // MARK: supplement-ignored (BB-2)
+
+        func supplementIgnored() -> [Diagnostic] {
+            let item = screen.item
+            guard index > 0, item.hidesBackButton, item.leftItemsSupplementBackButton else { return [] }
+            return [
+                diag(
+                    "supplement-ignored", .warning,
+                    "'\(id)' asks its left items to supplement the back button, but hidesBackButton hides it regardless (BB-2): there is no back button on this screen",
+                    origin: .init(screenId: id, member: "item.leftItemsSupplementBackButton"))
+            ]
+        }
+
+        // MARK: back-title-from-title-view (BB-5)
+
+        func backTitleFromTitleView() -> [Diagnostic] {
+            guard let previous, previous.item.titleView != nil, !layout.hidden, layout.element(.backButton) != nil else { return [] }
+            let title = BackTitleEngine.backTitle(model: model, screenIndex: index)
+            guard title.source == .generic, title.display == .generic, !title.truncated else { return [] }
+            return [
+                diag(
+                    "back-title-from-title-view", .info,
+                    "'\(previous.id)' shows a title view and has no title, so the back button on '\(id)' says \"\(title.title ?? "Back")\" (BB-5): a title view never names the back button; give '\(previous.id)' a title or a backButtonTitle",
+                    rect: layout.element(.backButton)?.frame, origin: .init(screenId: previous.id, member: "item.titleView"))
+            ]
+        }
+
+        // MARK: empty-back-title-trick (BB-8, BB-12)
+
+        func emptyBackTitleTrick() -> [Diagnostic] {
+            guard let previous, let backItem = previous.item.backItem, backItem.title == "", backItem.image == nil,
+                layout.element(.backButton) != nil
+            else { return [] }
+            let why =
+                layout.profile.majorVersion >= 14
+                ? "on iOS 14 and later the back button's long-press menu then lists '\(previous.id)' as a blank row; backButtonDisplayMode \"minimal\" hides the title and keeps the menu (BB-12)"
+                : "an empty title was reported to show the standard \"Back\" on some devices, and apps moved to a single space (BB-8)"
+            return [
+                diag(
+                    "empty-back-title-trick", .info, "'\(previous.id)' hides the back title with an empty back item title: \(why)",
+                    rect: layout.element(.backButton)?.frame, origin: .init(screenId: previous.id, member: "item.backItem.title"))
             ]
         }
     }

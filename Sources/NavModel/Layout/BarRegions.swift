@@ -96,13 +96,16 @@ public enum BarRegions {
         HitRegion(target: target, action: action, frame: frame.snapped, reason: reason, hitView: hitView, viaSlop: viaSlop)
     }
 
-    /// Each view's frame and enlarged hit rect, window coordinates.
-    private static func collect(_ v: View, origin: Point, _ add: (Rect) -> Void) {
+    /// Each view's frame and enlarged hit rect, window coordinates. A view that hit testing skips with its
+    /// whole subtree (hidden, interaction off, alpha under 0.01 by either `alphaRule`, HT-1 and HT-5) cannot
+    /// change an answer, so neither its edges nor its subviews' are cut along.
+    private static func collect(_ v: View, origin: Point, isRoot: Bool = true, _ add: (Rect) -> Void) {
+        if !isRoot && (v.hidden || !v.userInteractionEnabled || v.alpha < 0.01) { return }
         let frame = Rect(x: origin.x + v.frame.x, y: origin.y + v.frame.y, width: v.frame.width, height: v.frame.height)
         add(frame)
         if v.hitInsets != .zero { add(frame.inset(by: v.hitInsets)) }
         let b = v.effectiveBounds
-        for child in v.subviews { collect(child, origin: Point(x: frame.x - b.x, y: frame.y - b.y), add) }
+        for child in v.subviews { collect(child, origin: Point(x: frame.x - b.x, y: frame.y - b.y), isRoot: false, add) }
     }
 
     /// Total area of rectangles that do not overlap (regions never do).
