@@ -8,7 +8,7 @@ import NavTransport
 
 /// Facts about the running daemon that `initialize` and `daemon/status` report.
 public final class ServerInfo: Sendable {
-    public static let version = "0.1.0"
+    public static let version = NavdVersion.current
     let startedAt: ContinuousClock.Instant
     let connections = NIOLockedValueBox(0)
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavClient
+import NavProtocol
 
 /// `navctl`: a command line for navd.
 ///
@@ -22,7 +23,7 @@ struct Navctl: AsyncParsableCommand {
             else /tmp/navd-<uid>/navd.sock) and --json (print the raw result as one JSON line).
             Exit status: 0 ok, 1 the daemon answered with an error, 2 bad usage, 3 the daemon cannot be reached.
             """,
-        version: "0.1.0",
+        version: NavdVersion.current,
         // One line per command.
         subcommands: [
             StatusCommand.self,
@@ -40,6 +41,7 @@ struct Navctl: AsyncParsableCommand {
             RenderCommand.self,
             PopTestCommand.self,
             TreeHitCommand.self,
+            LintCommand.self,
         ]
     )
 

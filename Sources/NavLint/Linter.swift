@@ -1,0 +1,73 @@
+import JSONCore
+import NavModel
+
+/// One diagnostic of one screen of one document under one profile, placed in the file.
+public struct Finding: Sendable, Hashable {
+    public var file: String
+    public var position: SourcePosition
+    /// The JSON path of the member the finding points at (`screens[2].item.rightItems[0]`).
+    public var path: String
+    public var profile: Profile
+    public var diagnostic: Diagnostic
+
+    public var code: String { diagnostic.code }
+    public var severity: Diagnostic.Severity { diagnostic.severity }
+    public var message: String { diagnostic.message }
+    public var screenId: String { diagnostic.screenId ?? "" }
+    public var itemId: String? { diagnostic.itemId }
+}
+
+/// Which findings make a run fail (`--fail-on`).
+public enum FailOn: String, Sendable, CaseIterable {
+    case error, warning, info, never
+
+    /// Whether a finding of `severity` is at or above this level.
+    public func fails(_ severity: Diagnostic.Severity) -> Bool {
+        switch self {
+        case .never: return false
+        case .info: return true
+        case .warning: return severity != .info
+        case .error: return severity == .error
+        }
+    }
+}
+
+/// Checks every screen of a document's stack, as its bar looks when that screen is on top.
+public enum Linter {
+    /// The findings for `document` under each of `profiles` (nil: the document's own profile), in
+    /// profile order, then stack order, then the diagnostics engine's order.
+    public static func lint(_ document: LintDocument, profiles: [Profile]? = nil) -> [Finding] {
+        let model = document.model
+        var out: [Finding] = []
+        let indexById = Dictionary(model.screens.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for profile in profiles ?? [model.config.profile] {
+            var config = model.config
+            config.profile = profile
+            // A fresh model per profile: the flow as the document declares it, re-laid out for that profile.
+            guard let scoped = try? NavigationModel(config: config, screens: model.screens, limits: model.limits) else { continue }
+            for index in scoped.screens.indices {
+                for diagnostic in DiagnosticsEngine.diagnose(model: scoped, screenIndex: index) {
+                    let path = Self.path(of: diagnostic, screens: scoped.screens, index: index, indexById: indexById)
+                    out.append(
+                        Finding(
+                            file: document.file, position: document.position(of: path), path: path, profile: profile,
+                            diagnostic: diagnostic))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The member a finding points at: the setting that causes it, else the item, else the screen.
+    static func path(of d: Diagnostic, screens: [Screen], index: Int, indexById: [String: Int]) -> String {
+        if let origin = d.origin, let i = indexById[origin.screenId] {
+            return "screens[\(i)].\(origin.member)"
+        }
+        let screen = screens[index]
+        if let itemId = d.itemId {
+            if let j = screen.item.leftItems.firstIndex(where: { $0.id == itemId }) { return "screens[\(index)].item.leftItems[\(j)]" }
+            if let j = screen.item.rightItems.firstIndex(where: { $0.id == itemId }) { return "screens[\(index)].item.rightItems[\(j)]" }
+        }
+        return "screens[\(index)]"
+    }
+}

@@ -1,0 +1,185 @@
+import ArgumentParser
+import Foundation
+import JSONCore
+import NavLint
+import NavModel
+import NavProtocol
+
+/// `navctl lint PATH...`: the diagnostics of session documents, in process, as a linter prints them.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check session documents (*.navd.json) for navigation-bar bugs, without a daemon.",
+        discussion: """
+            Every screen of each stack is checked as its bar looks when that screen is on top, under the \
+            document's own profile or each one --profile names. Folders are searched for *.navd.json; - reads \
+            one document from standard input (--stdin-name names it in the output).
+            Formats: text (FILE:LINE:COL: SEVERITY: MESSAGE [CODE] (screen 'ID', PROFILE), as compilers print), \
+            json ({"diagnostics": [...], "errors": [...]}) and sarif (SARIF 2.1.0 for code scanning).
+            Documents that cannot be read or loaded are reported on stderr as FILE:LINE:COL: error: MESSAGE; \
+            the others are still linted.
+            Exit status: 0 nothing at or above --fail-on, 1 something is, 2 bad usage or a document that \
+            cannot be read or loaded.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif
+    }
+
+    @Argument(help: "Documents or folders to lint; - reads standard input.")
+    var paths: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Profiles to check under: a comma-separated list, or all.", valueName: "list|all"))
+    var profile: String?
+
+    @Option(name: .long, help: "Output format.")
+    var format: Format = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file instead of stdout.", valueName: "file"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("The lowest severity that makes the exit status 1.", valueName: "level"))
+    var failOn: FailOn = .error
+
+    @Option(name: .long, help: ArgumentHelp("The file name reported for a document read from standard input.", valueName: "name"))
+    var stdinName: String = "<stdin>"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where docs/semantics.md is published, for SARIF's help links (default: $NAVD_DOCS_URL, else the copy installed with navctl).",
+            valueName: "url"))
+    var docsUrl: String?
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one document or folder to lint (- reads standard input)") }
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+        _ = try profiles()
+    }
+
+    /// The profiles asked for; nil means each document's own.
+    func profiles() throws -> [Profile]? {
+        guard let profile else { return nil }
+        if profile == "all" { return Profile.allCases }
+        var out: [Profile] = []
+        for name in profile.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let p = Profile(rawValue: name) else {
+                let names = Profile.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown profile '\(name)' in --profile (profiles: \(names), or all)")
+            }
+            if !out.contains(p) { out.append(p) }
+        }
+        return out
+    }
+
+    func run() throws {
+        let out = Output()
+        let profiles = try profiles()
+        var report = LintReport()
+        for source in try DocumentSources.expand(paths, stdinName: stdinName) {
+            switch source.load() {
+            case .success(let document): report.findings += Linter.lint(document, profiles: profiles)
+            case .failure(let error): report.errors.append(error)
+            }
+        }
+        let reporter: any LintReporter
+        switch format {
+        case .text: reporter = TextReporter()
+        case .json: reporter = JSONReporter()
+        case .sarif: reporter = SARIFReporter(docsURL: docsUrl ?? DocsLocation.semanticsURL())
+        }
+        let rendered = reporter.render(report)
+        if let output {
+            do {
+                try Data(rendered.utf8).write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw Failure(message: "cannot write \(output): \(error.localizedDescription)", status: ExitStatus.usage)
+            }
+        } else {
+            out.text(rendered)
+        }
+        for error in report.errors { out.errorText(error.text) }
+        if !report.errors.isEmpty { throw ExitCode(ExitStatus.usage) }
+        if report.fails(at: failOn) { throw ExitCode(ExitStatus.rpcError) }
+    }
+}
+
+extension FailOn: ExpressibleByArgument {}
+
+/// One document to read: a file, or standard input.
+struct DocumentSource {
+    var name: String
+    var isStdin: Bool
+
+    /// The document, or why it cannot be read or loaded.
+    func load() -> Result<LintDocument, LoadError> {
+        do throws(LoadError) {
+            return .success(try LintDocument.load(try read(), file: name))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The bytes, or a load error at 1:1 saying why the file cannot be read.
+    func read() throws(LoadError) -> [UInt8] {
+        if isStdin { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        do {
+            return Array(try Data(contentsOf: URL(fileURLWithPath: name)))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: name) ? "cannot read the file" : "no such file"
+            throw LoadError(file: name, position: SourcePosition(line: 1, column: 1), message: reason)
+        }
+    }
+}
+
+/// Expands the command line's paths: files as given, folders into their `*.navd.json` (sorted), `-` into stdin.
+enum DocumentSources {
+    static let suffix = ".navd.json"
+
+    static func expand(_ paths: [String], stdinName: String) throws -> [DocumentSource] {
+        var out: [DocumentSource] = []
+        for path in paths {
+            if path == "-" {
+                out.append(DocumentSource(name: stdinName, isStdin: true))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                out += documents(in: path).map { DocumentSource(name: $0, isStdin: false) }
+            } else {
+                out.append(DocumentSource(name: path, isStdin: false))
+            }
+        }
+        return out
+    }
+
+    /// Every `*.navd.json` below `folder`, as `folder/relative/path`, sorted.
+    static func documents(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if relative.hasSuffix(suffix) { found.append(relative) }
+        }
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        return found.sorted().map { base == "." ? $0 : "\(base)/\($0)" }
+    }
+}
+
+/// Where the documentation that ships with navctl is, for SARIF's help links.
+enum DocsLocation {
+    /// `$NAVD_DOCS_URL`, else a `file://` URL of docs/semantics.md beside this navctl (a source checkout,
+    /// or `PREFIX/share/doc/navd` of an installation), else nil.
+    static func semanticsURL() -> String? {
+        if let fromEnv = ProcessInfo.processInfo.environment["NAVD_DOCS_URL"], !fromEnv.isEmpty { return fromEnv }
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
+        var directory = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            for candidate in ["docs/semantics.md", "share/doc/navd/semantics.md"] {
+                let url = directory.appendingPathComponent(candidate)
+                if FileManager.default.fileExists(atPath: url.path) { return url.absoluteString }
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+}
