@@ -202,9 +202,12 @@ def test_navctl_refusing_the_arguments_is_a_lint_error():
 
 
 def test_a_missing_file_is_not_silently_clean(tmp_path):
-    with pytest.raises(LintError) as caught:
+    with pytest.raises(DocumentError) as caught:
         lint(tmp_path / "nothing.navd.json")
     assert caught.value.returncode == 2
+    assert [(e.file, e.line, e.column) for e in caught.value.errors] == [(str(tmp_path / "nothing.navd.json"), 1, 1)]
+    with pytest.raises(DocumentError):
+        assert_no_diagnostics(tmp_path / "nothing.navd.json")
 
 
 def test_text_is_what_navctl_prints(tmp_path):
