@@ -20,7 +20,8 @@ final class ChildProcess: Sendable {
     /// Starts `executable` with `arguments`; stdio as given (nil: /dev/null).
     init(
         executable: String, arguments: [String], environment: [String: String]? = nil,
-        standardInput: FileHandle? = nil, standardOutput: Any? = nil, standardError: Any? = nil
+        standardInput: FileHandle? = nil, standardOutput: Any? = nil, standardError: Any? = nil,
+        currentDirectory: String? = nil
     ) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw HarnessError("\(executable) is not built; run `swift build` first (or set NAVD_BIN / NAVCTL_BIN)")
@@ -30,6 +31,7 @@ final class ChildProcess: Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.standardInput = standardInput ?? FileHandle.nullDevice
         process.standardOutput = standardOutput ?? FileHandle.nullDevice
         process.standardError = standardError ?? FileHandle.nullDevice

@@ -11,7 +11,8 @@ struct NavctlResult: Sendable, CustomStringConvertible {
 
 /// Runs the built navctl with `arguments` (and `stdin` as its input) and waits for it (bounded).
 func runNavctl(
-    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], timeout: Duration = .seconds(20)
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], timeout: Duration = .seconds(20),
+    in workingDirectory: String? = nil
 ) async throws -> NavctlResult {
     let directory = try TemporaryDirectory()
     let outPath = directory.file("stdout")
@@ -28,7 +29,7 @@ func runNavctl(
     }
     let child = try ChildProcess(
         executable: Paths.navctl, arguments: arguments, environment: navctlEnvironment(environment),
-        standardInput: input, standardOutput: out, standardError: err)
+        standardInput: input, standardOutput: out, standardError: err, currentDirectory: workingDirectory)
     try? out.close()
     try? err.close()
     try? input?.close()

@@ -1,0 +1,141 @@
+import Foundation
+import JSONCore
+import Testing
+
+/// `navctl lint` as a user and a CI job meet it: the real binary, real files, exit statuses.
+@Suite("navctl lint", .serialized)
+struct LintEndToEndTests {
+    static let root = Paths.packageRoot.path
+
+    /// A custom action on a back item (an error on the screen above it) and a swipe-back killer (a warning).
+    static let flow = """
+        {
+          "format": "navd-session", "formatVersion": 1, "profile": "ios17",
+          "screens": [
+            {"id": "inbox", "title": "Inbox", "item": {"backItem": {"title": "Inbox", "action": "custom"}}},
+            {"id": "message", "title": "Message"},
+            {"id": "compose", "title": "Compose", "item": {"leftItems": [{"id": "cancel", "title": "Cancel"}]}}
+          ]
+        }
+        """
+
+    func write(_ text: String, _ name: String, in dir: TemporaryDirectory) throws -> String {
+        let path = dir.file(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("exit 1 on an error finding, 0 with --fail-on never; the text names file, line, column, code, screen and profile")
+    func statuses() async throws {
+        let dir = try TemporaryDirectory()
+        _ = try write(Self.flow, "flow.navd.json", in: dir)
+        let run = try await runNavctl(["lint", "flow.navd.json"], in: dir.path)
+        #expect(run.status == 1, "\(run)")
+        #expect(
+            run.stdout.contains(
+                "flow.navd.json:4:79: error: 'inbox' sets a target and action on its back item, which UIKit never calls"))
+        #expect(run.stdout.contains("[custom-back-action-ignored] (screen 'message', ios17)"))
+        #expect(run.stdout.contains("flow.navd.json:6:5: warning: swipe-back is stopped"))
+        let never = try await runNavctl(["lint", "--fail-on", "never", "flow.navd.json"], in: dir.path)
+        #expect(never.status == 0 && never.stdout == run.stdout)
+        // Only info findings: passes at error and warning, fails at info.
+        _ = try write(
+            #"{"screens": [{"id": "a", "item": {"titleView": {"width": 90, "height": 30}}}, {"id": "b"}]}"#, "info.navd.json", in: dir)
+        #expect(try await runNavctl(["lint", "--fail-on", "warning", "info.navd.json"], in: dir.path).status == 0)
+        #expect(try await runNavctl(["lint", "--fail-on", "info", "info.navd.json"], in: dir.path).status == 1)
+    }
+
+    @Test("an invalid document: exit 2 with FILE:LINE:COL on stderr, and the other files are still linted")
+    func invalidAmongValid() async throws {
+        let dir = try TemporaryDirectory()
+        _ = try write(Self.flow, "good.navd.json", in: dir)
+        _ = try write("{\"screens\": [\n  {\"id\": \"a\", \"bar\": {\"barTintColor\": \"teal-ish\"}}]}", "bad.navd.json", in: dir)
+        let run = try await runNavctl(["lint", "bad.navd.json", "missing.navd.json", "good.navd.json"], in: dir.path)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("bad.navd.json:2:23: error: 'screens[0].bar.barTintColor'"))
+        #expect(run.stderr.contains("missing.navd.json:1:1: error: no such file"))
+        #expect(run.stdout.contains("good.navd.json:4:79: error:"))
+        let json = try JSON.parse(try await runNavctl(["lint", "--format", "json", "bad.navd.json"], in: dir.path).stdout)
+        #expect(json["errors"]?.arrayValue?.first?["path"] == "screens[0].bar.barTintColor")
+    }
+
+    @Test("folders recurse into *.navd.json only; - reads stdin under --stdin-name; --output writes the file")
+    func sources() async throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.file("flows/deep"), withIntermediateDirectories: true)
+        _ = try write(Self.flow, "flows/deep/a.navd.json", in: dir)
+        _ = try write("not json", "flows/notes.json", in: dir)
+        let folder = try await runNavctl(["lint", "--format", "json", "flows"], in: dir.path)
+        let files = Set(try JSON.parse(folder.stdout)["diagnostics"]?.arrayValue?.compactMap { $0["file"]?.stringValue } ?? [])
+        #expect(files == ["flows/deep/a.navd.json"], "\(folder)")
+        let piped = try await runNavctl(["lint", "--stdin-name", "Editor.navd.json", "-"], stdin: Self.flow, in: dir.path)
+        #expect(piped.status == 1 && piped.stdout.hasPrefix("Editor.navd.json:4:79: error:"), "\(piped)")
+        let written = try await runNavctl(["lint", "--output", "report.txt", "flows"], in: dir.path)
+        #expect(written.stdout.isEmpty && written.status == 1)
+        #expect(try String(contentsOfFile: dir.file("report.txt"), encoding: .utf8).contains("[pop-gesture-disabled]"))
+    }
+
+    @Test("bad usage is exit 2: no path, an unknown profile, an unknown format")
+    func usage() async throws {
+        #expect(try await runNavctl(["lint"]).status == 2)
+        let profile = try await runNavctl(["lint", "--profile", "ios12", "x.navd.json"])
+        #expect(profile.status == 2 && profile.stderr.contains("unknown profile 'ios12'"))
+        #expect(try await runNavctl(["lint", "--format", "xml", "x.navd.json"]).status == 2)
+    }
+
+    @Test("--profile all tags every finding with its profile")
+    func allProfiles() async throws {
+        let dir = try TemporaryDirectory()
+        _ = try write(Self.flow, "flow.navd.json", in: dir)
+        let run = try await runNavctl(["lint", "--profile", "all", "--format", "json", "flow.navd.json"], in: dir.path)
+        let profiles = try JSON.parse(run.stdout)["diagnostics"]?.arrayValue?.compactMap { $0["profile"]?.stringValue } ?? []
+        #expect(Set(profiles) == ["ios10", "ios11", "ios13", "ios14", "ios17", "ios26"])
+    }
+
+    // MARK: The committed examples
+
+    static func exampleFiles(_ folder: String) -> [String] {
+        let dir = "\(root)/examples/\(folder)"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".navd.json") }.sorted()
+    }
+
+    @Test("examples/rules: CODE.navd.json reports CODE and CODE.clean.navd.json does not, for every code")
+    func ruleExamples() async throws {
+        let files = Self.exampleFiles("rules")
+        let codes =
+            try JSON.parse(
+                try await runNavctl(["lint", "--format", "sarif", "--fail-on", "never", "-"], stdin: "{\"screens\": []}").stdout)[
+                "runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        #expect(codes.count >= 14)
+        for code in codes {
+            #expect(files.contains("\(code).navd.json"), "examples/rules/\(code).navd.json is missing")
+            #expect(files.contains("\(code).clean.navd.json"), "examples/rules/\(code).clean.navd.json is missing")
+            guard files.contains("\(code).navd.json"), files.contains("\(code).clean.navd.json") else { continue }
+            let found = try await lintCodes("examples/rules/\(code).navd.json")
+            #expect(found.contains(code), "examples/rules/\(code).navd.json does not report \(code): \(found)")
+            let clean = try await lintCodes("examples/rules/\(code).clean.navd.json")
+            #expect(!clean.contains(code), "examples/rules/\(code).clean.navd.json reports \(code)")
+        }
+    }
+
+    func lintCodes(_ path: String) async throws -> [String] {
+        let run = try await runNavctl(["lint", "--format", "json", "--fail-on", "never", path], in: Self.root)
+        #expect(run.status == 0, "\(run)")
+        return try JSON.parse(run.stdout)["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+    }
+
+    @Test("examples: the text and SARIF reports are the committed ones (make examples writes them)")
+    func committedReports() async throws {
+        let text = try await runNavctl(["lint", "--fail-on", "never", "examples"], in: Self.root)
+        #expect(text.status == 0 && text.stderr.isEmpty, "\(text)")
+        let expectedText = try String(contentsOfFile: "\(Self.root)/examples/expected/lint.txt", encoding: .utf8)
+        #expect(text.stdout == expectedText)
+        let sarif = try await runNavctl(
+            ["lint", "--format", "sarif", "--fail-on", "never", "--docs-url", Self.docsURL, "examples"], in: Self.root)
+        let expectedSARIF = try String(contentsOfFile: "\(Self.root)/examples/expected/lint.sarif", encoding: .utf8)
+        #expect(sarif.stdout == expectedSARIF)
+    }
+
+    /// The help link the committed SARIF report uses: where `make install` puts the docs.
+    static let docsURL = "file:///usr/local/share/doc/navd/semantics.md"
+}
