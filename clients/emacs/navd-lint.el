@@ -80,9 +80,15 @@ in DIRECTORY (default `default-directory') or above, or navctl on the path."
           (plist-get diagnostic :screenId) (plist-get diagnostic :profile)))
 
 (defun navd-lint--region (buffer line column)
-  "BUFFER's region for 1-based LINE and COLUMN (COLUMN counts characters)."
-  (or (flymake-diag-region buffer line column)
-      (with-current-buffer buffer (cons (point-min) (min (point-max) (1+ (point-min)))))))
+  "BUFFER's region for 1-based LINE and COLUMN (COLUMN counts characters).
+The JSON value or member name there, cut at the end of its first line."
+  (let ((region (flymake-diag-region buffer line column)))
+    (with-current-buffer buffer
+      (if region
+          (save-excursion
+            (goto-char (car region))
+            (cons (car region) (max (min (cdr region) (line-end-position)) (1+ (car region)))))
+        (cons (point-min) (min (point-max) (1+ (point-min))))))))
 
 (defun navd-lint-diagnostics (report buffer name)
   "Flymake diagnostics in BUFFER for REPORT (navctl's JSON as a plist), of file NAME."
@@ -153,6 +159,9 @@ in DIRECTORY (default `default-directory') or above, or navctl on the path."
 (defun navd-lint--report (proc source name report-fn stdout stderr)
   "Hands what PROC printed in STDOUT for SOURCE (reported as NAME) to REPORT-FN.
 STDERR explains a failure."
+  (let ((errors (get-buffer-process stderr)))
+    ;; Collect what navctl wrote to stderr before it exited.
+    (when errors (accept-process-output errors 0.1)))
   (let* ((text (with-current-buffer stdout (buffer-string)))
          (report (condition-case nil
                      (json-parse-string text :object-type 'plist :array-type 'list

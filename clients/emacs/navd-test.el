@@ -282,6 +282,20 @@ Returns (BUFFER . ARGS), ARGS being what the backend reported."
                              "{\"id\": \"b\", \"title\": \"B\", \"backAction\": \"custom\"}")))))
       (kill-buffer buffer))))
 
+(ert-deftest navd-lint-region-stays-on-one-line ()
+  (pcase-let* ((`(,buffer ,diagnostics)
+                (navd-test--lint "{\"format\": \"navd-session\", \"screens\": [{\"id\": \"a\", \"title\": \"A\"},
+  {\"id\": \"b\", \"title\": \"B\",
+   \"backAction\": \"custom\"}]}
+")))
+    (unwind-protect
+        (with-current-buffer buffer
+          (should (= (length diagnostics) 1))
+          (should (equal (buffer-substring (flymake-diagnostic-beg (car diagnostics))
+                                           (flymake-diagnostic-end (car diagnostics)))
+                         "{\"id\": \"b\", \"title\": \"B\",")))
+      (kill-buffer buffer))))
+
 (ert-deftest navd-lint-severities-and-unsaved-names ()
   (pcase-let* ((`(,buffer ,diagnostics)
                 (navd-test--lint (navd-test--document "\"item\": {\"leftItems\": [{\"id\": \"close\", \"title\": \"Close\"}]}")
@@ -346,7 +360,8 @@ Returns (BUFFER . ARGS), ARGS being what the backend reported."
       (unwind-protect
           (progn
             (should (eq (car reported) :panic))
-            (should (string-match-p "navctl lint failed (exit 2)" (plist-get (cdr reported) :explanation))))
+            (should (string-match-p "navctl lint failed (exit 2): .*unknown profile 'ios3'"
+                                    (plist-get (cdr reported) :explanation))))
         (kill-buffer buffer))))
   (with-temp-buffer
     (let ((navd-navctl-program "/nonexistent/navctl")
