@@ -405,6 +405,19 @@ local function main()
     wipe(buf)
   end)
 
+  test(":NavdLint lints the current buffer", function()
+    local buf = vim.api.nvim_create_buf(true, false)
+    vim.api.nvim_buf_set_name(buf, scratch .. "/Unsaved.navd.json")
+    vim.api.nvim_buf_set_lines(buf, 0, -1, false, custom_back)
+    vim.api.nvim_set_current_buf(buf)
+    vim.cmd("NavdLint")
+    expect(vim.wait(20000, function() return #vim.diagnostic.get(buf, { namespace = lint.namespace }) == 1 end, 10),
+      "diagnostics after :NavdLint")
+    expect_eq(vim.diagnostic.get(buf, { namespace = lint.namespace })[1].user_data.navd.file,
+      scratch .. "/Unsaved.navd.json", "reported under the buffer's name")
+    wipe(buf)
+  end)
+
   test(":NavdDiagnostics follows a session's diagnostics", function()
     local sid = client:session_create({ screens = {
       { id = "a", title = "A" }, { id = "b", title = "B", backAction = "custom" } } }).sessionId
