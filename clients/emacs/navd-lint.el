@@ -91,7 +91,8 @@ The JSON value or member name there, cut at the end of its first line."
         (cons (point-min) (min (point-max) (1+ (point-min))))))))
 
 (defun navd-lint-diagnostics (report buffer name)
-  "Flymake diagnostics in BUFFER for REPORT (navctl's JSON as a plist), of file NAME."
+  "Flymake diagnostics in BUFFER for REPORT, navctl's JSON as a plist.
+Only the findings and load errors of file NAME."
   (let (out)
     (dolist (entry (plist-get report :diagnostics))
       (when (equal (plist-get entry :file) name)
@@ -224,7 +225,8 @@ STDERR explains a failure."
     (funcall report-fn (nreverse out))))
 
 (define-derived-mode navd-diagnostics-mode special-mode "navd-diagnostics"
-  "A live session's diagnostics, one a line, from session/diagnostics notifications."
+  "A live session's diagnostics, one a line.
+Kept current by session/diagnostics notifications."
   (setq-local flymake-diagnostic-functions (list #'navd-diagnostics-flymake))
   (flymake-mode 1))
 
