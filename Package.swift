@@ -172,6 +172,8 @@ let package = Package(
                 "NavLint",
                 "NavModel",
                 "NavProtocol",
+                "NavServer",
+                "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

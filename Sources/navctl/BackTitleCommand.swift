@@ -13,17 +13,24 @@ struct BackTitleCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
-    @Argument(help: "The screen id (default: the top screen).") var screenId: String?
+    @OptionGroup var document: DocumentOptions
+    @Argument(help: "The session id (none with --file).") var sessionId: String?
+    @Argument(help: "The screen id (default: the top screen; with --file use --screen).") var screenId: String?
 
     func validate() throws {
         if let screenId, screenId.isEmpty { throw ValidationError("the screen id must not be empty") }
+        if document.isFile, sessionId != nil { throw ValidationError("with --file there is no session; name a screen with --screen") }
+        if !document.isFile, sessionId == nil { throw ValidationError("give a session id, or --file DOC.navd.json") }
+        if screenId != nil, document.screen != nil { throw ValidationError("name the screen once: as an argument or with --screen") }
     }
 
     func run() async throws {
-        var params: JSONObject = ["sessionId": .string(sessionId)]
-        if let screenId { params["screenId"] = .string(screenId) }
-        let result = try await options.withClient { [params] in try await $0.request("title/back", .object(params)) }
+        let screen = document.isFile ? nil : (screenId ?? document.screen)
+        let result = try await document.withSession(options, sessionId) { client, session in
+            var params: JSONObject = ["sessionId": .string(session)]
+            if let screen { params["screenId"] = .string(screen) }
+            return try await client.request("title/back", .object(params))
+        }
         let backTitle = try BackTitleReply(from: result)
         options.output.result(result) { backTitle.readable }
     }

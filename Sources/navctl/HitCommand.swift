@@ -10,22 +10,21 @@ struct HitCommand: AsyncParsableCommand {
         discussion: "Example: navctl hit s1 20 40 --trace")
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
-    @Argument(help: "Window x, in points.") var x: Double
-    @Argument(help: "Window y, in points.") var y: Double
+    @OptionGroup var document: DocumentOptions
+    @Argument(help: PointArguments.help) var values: [String] = []
     @Flag(help: "Also list every view the hit test visited.") var trace = false
 
-    func validate() throws {
-        guard x.isFinite, y.isFinite else { throw ValidationError("X and Y must be finite numbers") }
-    }
+    func validate() throws { _ = try PointArguments.parse(values, file: document.isFile) }
 
     func run() async throws {
+        let point = try PointArguments.parse(values, file: document.isFile)
+        let (x, y) = (point.x, point.y)
         // The paragraph reads the trace (interception, forwarding, era L columns); --json shows it only when asked.
-        let params: JSON = [
-            "sessionId": .string(sessionId), "point": ["x": .number(x), "y": .number(y)],
-            "trace": .bool(trace || !options.json),
-        ]
-        let result = try await options.withClient { try await $0.request("bar/hitTest", params) }
+        let withTrace = trace || !options.json
+        let result = try await document.withSession(options, point.sessionId) { client, session in
+            try await client.request(
+                "bar/hitTest", ["sessionId": .string(session), "point": ["x": .number(x), "y": .number(y)], "trace": .bool(withTrace)])
+        }
         options.output.result(result) {
             var text = BarReadable.explain(result, point: (x, y))
             if trace, let steps = result["trace"]?.arrayValue { text += "\n" + BarReadable.trace(steps) }

@@ -41,6 +41,8 @@ struct Navctl: AsyncParsableCommand {
             RenderCommand.self,
             PopTestCommand.self,
             TreeHitCommand.self,
+            DiagnoseCommand.self,
+            LayoutCommand.self,
             LintCommand.self,
         ]
     )

@@ -10,17 +10,17 @@ struct PopTestCommand: AsyncParsableCommand {
         discussion: "Example: navctl pop-test s1 8 400   (exit status 0 whatever the answer; --json for scripts)")
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
-    @Argument(help: "Window x where the swipe starts, in points.") var x: Double
-    @Argument(help: "Window y where the swipe starts, in points.") var y: Double
+    @OptionGroup var document: DocumentOptions
+    @Argument(help: PointArguments.help) var values: [String] = []
 
-    func validate() throws {
-        guard x.isFinite, y.isFinite else { throw ValidationError("X and Y must be finite numbers") }
-    }
+    func validate() throws { _ = try PointArguments.parse(values, file: document.isFile) }
 
     func run() async throws {
-        let params: JSON = ["sessionId": .string(sessionId), "start": ["x": .number(x), "y": .number(y)]]
-        let result = try await options.withClient { try await $0.request("gesture/popTest", params) }
+        let point = try PointArguments.parse(values, file: document.isFile)
+        let (x, y) = (point.x, point.y)
+        let result = try await document.withSession(options, point.sessionId) { client, session in
+            try await client.request("gesture/popTest", ["sessionId": .string(session), "start": ["x": .number(x), "y": .number(y)]])
+        }
         options.output.result(result) { Self.readable(result, x: x, y: y) }
     }
 

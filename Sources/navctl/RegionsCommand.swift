@@ -8,10 +8,15 @@ struct RegionsCommand: AsyncParsableCommand {
         commandName: "regions", abstract: "List every touchable area of the top screen's bar and what a tap there does.")
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
+    @OptionGroup var document: DocumentOptions
+    @Argument(help: "The session id (none with --file).") var sessionId: String?
+
+    func validate() throws { _ = try document.session(sessionId) }
 
     func run() async throws {
-        let result = try await options.withClient { try await $0.request("bar/hitRegions", ["sessionId": .string(sessionId)]) }
+        let result = try await document.withSession(options, sessionId) { client, session in
+            try await client.request("bar/hitRegions", ["sessionId": .string(session)])
+        }
         options.output.result(result) {
             let regions = result["regions"]?.arrayValue ?? []
             var rows: [[String]] = [["X", "Y", "WIDTH", "HEIGHT", "TARGET", "ACTION"]]
@@ -26,7 +31,8 @@ struct RegionsCommand: AsyncParsableCommand {
                         BarReadable.number(f["height"]), BarReadable.target(r["target"] ?? .null), action,
                     ])
             }
-            return "\(Readable.count(regions.count, "region")) on the bar of '\(sessionId)', window coordinates:\n" + Readable.table(rows)
+            return "\(Readable.count(regions.count, "region")) on the bar of '\(sessionId ?? document.file ?? "")', window coordinates:\n"
+                + Readable.table(rows)
         }
     }
 }

@@ -11,17 +11,19 @@ struct RenderCommand: AsyncParsableCommand {
         discussion: "Example: navctl render s1 -o bar.svg   (then: rsvg-convert bar.svg -o bar.png)")
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
+    @OptionGroup var document: DocumentOptions
+    @Argument(help: "The session id (none with --file).") var sessionId: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the SVG; - for stdout.", valueName: "file"))
     var output: String
 
     func validate() throws {
         if output.isEmpty { throw ValidationError("-o needs a file name, or - for stdout") }
+        _ = try document.session(sessionId)
     }
 
     func run() async throws {
-        let result = try await options.withClient {
-            try await $0.request("bar/render", ["sessionId": .string(sessionId), "format": "svg"])
+        let result = try await document.withSession(options, sessionId) { client, session in
+            try await client.request("bar/render", ["sessionId": .string(session), "format": "svg"])
         }
         guard let svg = result["svg"]?.stringValue else {
             throw Failure(message: "bar/render answered without an svg", status: ExitStatus.rpcError)
@@ -38,7 +40,7 @@ struct RenderCommand: AsyncParsableCommand {
         if options.json {
             options.output.line(JSON.object(["file": .string(output), "bytes": .number(svg.utf8.count)]).serialized())
         } else {
-            options.output.line("wrote the bar of '\(sessionId)' to \(output) (\(svg.utf8.count) bytes of SVG)")
+            options.output.line("wrote the bar of '\(sessionId ?? document.file ?? "")' to \(output) (\(svg.utf8.count) bytes of SVG)")
         }
     }
 }

@@ -16,7 +16,10 @@ struct TintCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The colour.") var color: String
+    @OptionGroup var document: DocumentOptions
+    @Argument(help: "The colour (none with --session or --file: the bar's own colour).") var color: String?
+    @Option(help: ArgumentHelp("Resolve the bar of this session's top screen (or of --screen).", valueName: "id"))
+    var session: String?
     @Option(help: ArgumentHelp("yiq (default) or wcag.", valueName: "method")) var method: String?
     @Option(help: ArgumentHelp("What a translucent colour is blended over (default white).", valueName: "color"))
     var backdrop: String?
@@ -26,14 +29,31 @@ struct TintCommand: AsyncParsableCommand {
     func validate() throws {
         if let method, method != "yiq", method != "wcag" { throw ValidationError("--method must be yiq or wcag") }
         if let threshold, !(threshold >= 0 && threshold <= 1) { throw ValidationError("--threshold must be from 0 to 1") }
+        if session != nil, document.isFile { throw ValidationError("--session and --file both name the bar; give one") }
+        if color == nil, session == nil, !document.isFile {
+            throw ValidationError("give a colour, --session ID for a session's bar, or --file DOC.navd.json")
+        }
+        if document.screen != nil, session == nil, !document.isFile { throw ValidationError("--screen goes with --session or --file") }
     }
 
     func run() async throws {
-        var params: JSONObject = ["color": .string(color)]
+        var params: JSONObject = [:]
+        if let color { params["color"] = .string(color) }
         if let method { params["method"] = .string(method) }
         if let backdrop { params["backdrop"] = .string(backdrop) }
         if let threshold { params["threshold"] = .number(threshold) }
-        let result = try await options.withClient { [params] in try await $0.request("tint/resolve", .object(params)) }
+        let result: JSON
+        if session != nil || document.isFile {
+            let screen = document.isFile ? nil : document.screen
+            result = try await document.withSession(options, session) { [params] client, id in
+                var p = params
+                p["sessionId"] = .string(id)
+                if let screen { p["screenId"] = .string(screen) }
+                return try await client.request("tint/resolve", .object(p))
+            }
+        } else {
+            result = try await options.withClient { [params] in try await $0.request("tint/resolve", .object(params)) }
+        }
         let tint = try TintReply(from: result)
         let swatch = !options.json && Self.colorAllowed
         options.output.result(result) { tint.readable(swatch: swatch) }

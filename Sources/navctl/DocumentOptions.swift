@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import JSONCore
+import NavClient
+import NavLint
+import NavModel
+import NavProtocol
+import NavServer
+import NavTransport
+
+/// `--file DOC.navd.json [--screen ID] [--profile P]`: answer for a session document in process, through the
+/// same service, dispatch and encoders as the daemon, so the output is the same as for a live session.
+struct DocumentOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Answer for this session document in process, without a daemon (- reads stdin).", valueName: "doc.navd.json"))
+    var file: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The screen: with --file, the stack is cut so it is on top; with a session, the method's screenId where it has one.",
+            valueName: "id"))
+    var screen: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --file: lay the document out under this profile.", valueName: "profile"))
+    var profile: String?
+
+    func validate() throws {
+        if let screen, screen.isEmpty { throw ValidationError("--screen must not be empty") }
+        if profile != nil && file == nil {
+            throw ValidationError("--profile goes with --file (a live session's profile is set with session configure)")
+        }
+        if let profile, Profile(rawValue: profile) == nil {
+            throw ValidationError("unknown profile '\(profile)' (profiles: \(Profile.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+    }
+
+    /// Whether answers come from a document.
+    var isFile: Bool { file != nil }
+
+    /// Checks the positional session id against the mode: required without --file, absent with it.
+    func session(_ given: String?) throws -> String? {
+        if isFile {
+            if let given { throw ValidationError("with --file there is no session: '\(given)' is one argument too many") }
+            return nil
+        }
+        guard let given else { throw ValidationError("give a session id, or --file DOC.navd.json to answer for a document") }
+        return given
+    }
+
+    /// Runs `body` with a client and the session to ask about: the live session `sessionId` over the socket, or
+    /// the document restored into an in-process service.
+    func withSession<T>(
+        _ connection: ConnectionOptions, _ sessionId: String?, _ body: (NavClient, String) async throws -> T
+    ) async throws -> T {
+        guard let file else {
+            guard let sessionId else { throw ValidationError("give a session id, or --file DOC.navd.json") }
+            return try await connection.withClient { try await body($0, sessionId) }
+        }
+        let document = try Self.document(file: file, screen: screen, profile: profile.flatMap(Profile.init(rawValue:)))
+        let service = NavService()
+        let stream = InProcessStream(service: service)
+        let client = await NavClient(stream: stream)
+        do {
+            let restored = try await client.request("session/restore", ["document": document])
+            guard let id = restored["sessionId"]?.stringValue else { throw NavClientError.badReply("session/restore: no sessionId") }
+            let result = try await body(client, id)
+            await client.close()
+            return result
+        } catch {
+            await client.close()
+            throw error
+        }
+    }
+
+    /// The document as the daemon would restore it: loaded with positions for errors, cut at `screen`, under `profile`.
+    static func document(file: String, screen: String?, profile: Profile?) throws -> JSON {
+        let source = DocumentSource(name: file == "-" ? "<stdin>" : file, isStdin: file == "-")
+        let loaded: LintDocument
+        switch source.load() {
+        case .success(let document): loaded = document
+        case .failure(let error):
+            // As a compiler prints it, so editors jump to the member.
+            Output().errorText(error.text)
+            throw ExitCode(ExitStatus.usage)
+        }
+        var config = loaded.model.config
+        if let profile { config.profile = profile }
+        var screens = loaded.model.screens
+        if let screen {
+            guard let index = screens.firstIndex(where: { $0.id == screen }) else {
+                let ids = screens.map { "'\($0.id)'" }.joined(separator: ", ")
+                throw Failure(message: "\(file) has no screen '\(screen)' (its screens: \(ids))", status: ExitStatus.usage)
+            }
+            screens = Array(screens[...index])
+        }
+        do {
+            let model = try NavigationModel(config: config, screens: screens, limits: loaded.model.limits)
+            return SessionDocument.encode(name: loaded.name, model: model)
+        } catch {
+            throw Failure(message: "\(file): \(error)", status: ExitStatus.usage)
+        }
+    }
+}
+
+/// `SESSION X Y`, or `X Y` with --file: the positionals of the commands that take a window point.
+struct PointArguments {
+    var sessionId: String?
+    var x: Double
+    var y: Double
+
+    static let help = ArgumentHelp(
+        "SESSION X Y: the session and a window point in points (X Y alone with --file; negative numbers after --).",
+        valueName: "session x y")
+
+    static func parse(_ values: [String], file: Bool) throws -> PointArguments {
+        let expected = file ? 2 : 3
+        guard values.count == expected else {
+            throw ValidationError(
+                file
+                    ? "with --file give the point alone: X Y (got \(values.count) arguments)"
+                    : "give the session and the point: SESSION X Y (got \(values.count) arguments; --file DOC answers for a document)")
+        }
+        let numbers = values.suffix(2).map { Double($0) }
+        guard let x = numbers[0], let y = numbers[1], x.isFinite, y.isFinite else {
+            throw ValidationError("X and Y must be finite numbers, not '\(values[values.count - 2])' '\(values[values.count - 1])'")
+        }
+        return PointArguments(sessionId: file ? nil : values[0], x: x, y: y)
+    }
+}
