@@ -110,6 +110,8 @@ extension FailOn: ExpressibleByArgument {}
 struct DocumentSource {
     var name: String
     var isStdin: Bool
+    /// A folder with no `*.navd.json` below it: reported instead of read.
+    var emptyFolder = false
 
     /// The document, or why it cannot be read or loaded.
     func load() -> Result<LintDocument, LoadError> {
@@ -122,6 +124,9 @@ struct DocumentSource {
 
     /// The bytes, or a load error at 1:1 saying why the file cannot be read.
     func read() throws(LoadError) -> [UInt8] {
+        if emptyFolder {
+            throw LoadError(file: name, position: SourcePosition(line: 1, column: 1), message: "no *.navd.json documents in this folder")
+        }
         if isStdin { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: name)))
@@ -145,7 +150,10 @@ enum DocumentSources {
             }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                out += documents(in: path).map { DocumentSource(name: $0, isStdin: false) }
+                let found = documents(in: path)
+                // A folder named on the command line that holds no document is a mistake, not a clean run.
+                if found.isEmpty { out.append(DocumentSource(name: path, isStdin: false, emptyFolder: true)) }
+                out += found.map { DocumentSource(name: $0, isStdin: false) }
             } else {
                 out.append(DocumentSource(name: path, isStdin: false))
             }

@@ -73,6 +73,9 @@ struct LintEndToEndTests {
         let written = try await runNavctl(["lint", "--output", "report.txt", "flows"], in: dir.path)
         #expect(written.stdout.isEmpty && written.status == 1)
         #expect(try String(contentsOfFile: dir.file("report.txt"), encoding: .utf8).contains("[pop-gesture-disabled]"))
+        try FileManager.default.createDirectory(atPath: dir.file("empty"), withIntermediateDirectories: true)
+        let empty = try await runNavctl(["lint", "empty"], in: dir.path)
+        #expect(empty.status == 2 && empty.stderr == "empty:1:1: error: no *.navd.json documents in this folder\n", "\(empty)")
     }
 
     @Test("bad usage is exit 2: no path, an unknown profile, an unknown format")
