@@ -183,6 +183,7 @@ let package = Package(
             dependencies: [
                 "JSONCore",
                 "NavClient",
+                "NavLint",
                 "NavModel",
                 "NavProtocol",
                 "NavServer",

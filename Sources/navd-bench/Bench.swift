@@ -3,6 +3,7 @@ import Foundation
 import JSONCore
 import Logging
 import NavClient
+import NavLint
 import NavModel
 import NavProtocol
 import NavServer
@@ -69,6 +70,20 @@ struct NavdBench: AsyncParsableCommand {
                 _ = try mutable.push(Screen(id: "bench", title: "Bench"))
                 _ = try mutable.pop()
             }, "push then pop, with the top-bar changes computed")
+
+        // The linter: documents read from bytes, every screen under all six profiles, one core.
+        let documents = Self.lintDocuments(count: n(1_000))
+        var findings = 0
+        let lintStart = ContinuousClock.now
+        for (index, bytes) in documents.enumerated() {
+            let document = try LintDocument.load(bytes, file: "flow-\(index).navd.json")
+            findings += Linter.lint(document, profiles: Profile.allCases).count
+        }
+        let lintSeconds = seconds(since: lintStart)
+        record(
+            "lint.document", documents.count, lintSeconds,
+            "load and lint one 10-screen document under all 6 profiles (\(documents.count) documents in \(String(format: "%.2f", lintSeconds)) s on one core, \(findings) findings)"
+        )
 
         // The request path, in process: framing, envelope, dispatch, session actor, reply.
         let service = NavService()
@@ -170,6 +185,33 @@ struct NavdBench: AsyncParsableCommand {
 
     static let sampleRequest =
         ##"{"jsonrpc":"2.0","id":42,"method":"stack/set","params":{"sessionId":"s1","screens":[{"id":"inbox","title":"Inbox","item":{"rightItems":[{"id":"compose","system":"compose"}]}},{"id":"thread","title":"A rather long thread subject","item":{"backButtonTitle":"Inbox","leftItemsSupplementBackButton":true,"leftItems":[{"id":"close","title":"Close"}],"rightItems":[{"id":"more","image":{"width":22,"height":22}},{"id":"share","customView":{"width":44,"height":44,"offset":{"x":-10,"y":0},"touchPolicy":"outside"}}]},"bar":{"barTintColor":"#1C1C1E","tintColor":"systemOrange"}},{"id":"message","title":"Message","backAction":"custom"}]}}"##
+
+    /// `count` 10-screen documents that vary the way real flows do: long and short titles, text, image,
+    /// system and custom-view items, left items, coloured bars, custom back actions. Deterministic.
+    static func lintDocuments(count: Int) -> [[UInt8]] {
+        let titles = ["Settings", "General", "A Very Long Previous Screen Title", "Inbox", "Détails", "Photos", "Account"]
+        let colours = ["#777777", "#FFCC00", "#1C1C1E", "systemBlue", "#F2F2F7"]
+        return (0..<count).map { n in
+            let screens: [JSON] = (0..<10).map { i in
+                var screen: JSONObject = ["id": .string("s\(i)"), "title": .string(titles[(n + i) % titles.count])]
+                var item = JSONObject()
+                switch (n + i) % 6 {
+                case 1: item["rightItems"] = [["id": "add", "system": "add"], ["id": "share", "title": "Share"]]
+                case 2: item["leftItems"] = [["id": "close", "title": "Close"]]
+                case 3: item["rightItems"] = [["id": "cv", "customView": ["width": 44, "height": 44, "offset": ["x": -10, "y": 0]]]]
+                case 4: item["rightItems"] = [["id": "more", "image": ["width": 22, "height": 22]]]
+                case 5: item["backItem"] = ["title": ""]
+                default: break
+                }
+                if !item.isEmpty { screen["item"] = .object(item) }
+                if (n + i) % 5 == 3 { screen["bar"] = ["barTintColor": .string(colours[(n / 5 + i) % colours.count])] }
+                if i == 7 { screen["backAction"] = "custom" }
+                return .object(screen)
+            }
+            let document: JSON = ["format": "navd-session", "formatVersion": 1, "profile": "ios17", "screens": .array(screens)]
+            return document.serializedBytes()
+        }
+    }
 
     static func sampleModel() throws -> NavigationModel {
         var config = SessionConfig()

@@ -30,8 +30,15 @@ public enum DiagnosticsEngine {
         if screenIndex == model.screens.count - 1 {
             scoped = model
         } else {
+            // The covered screens keep the copies frozen when they were covered (BB-9): that is how they
+            // looked while this screen was on top.
+            let prefix = Array(model.screens[...screenIndex])
+            var covered: [String: Screen] = [:]
+            for screen in prefix.dropLast() { covered[screen.id] = model.coveredSnapshots[screen.id] ?? screen }
             do {
-                scoped = try NavigationModel(config: model.config, screens: Array(model.screens[...screenIndex]), limits: model.limits)
+                scoped = try NavigationModel(
+                    restoring: model.config, screens: prefix, version: model.version, coveredSnapshots: covered,
+                    nextGeneratedId: model.nextGeneratedId, limits: model.limits)
             } catch {
                 return []
             }

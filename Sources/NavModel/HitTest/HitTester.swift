@@ -20,7 +20,7 @@ public enum HitTester {
         _ root: View, point: Point, options: HitTestOptions = HitTestOptions(), overrides: [[Int]: HitTestOverride]
     ) -> HitTestOutcome {
         var walker = Walker(options: options, overrides: overrides)
-        let path = walker.test(root, path: [], point: point, offset: .zero, frameInRoot: root.effectiveBounds)
+        let path = walker.test(root, point: point, offset: .zero, frameInRoot: root.effectiveBounds)
         return HitTestOutcome(path: path, trace: walker.trace)
     }
 
@@ -88,6 +88,8 @@ private struct Walker {
     let options: HitTestOptions
     let overrides: [[Int]: HitTestOverride]
     var trace: [TraceStep] = []
+    /// The child indices from the root to the view being tested: one array, pushed and popped on the way.
+    var path: [Int] = []
 
     init(options: HitTestOptions, overrides: [[Int]: HitTestOverride]) {
         self.options = options
@@ -96,13 +98,13 @@ private struct Walker {
 
     /// `view.hitTest(point)`; `point` is in the view's own coordinates, `offset` maps them to the root's
     /// (root = local + offset), `frameInRoot` is what the trace shows.
-    mutating func test(_ view: View, path: [Int], point: Point, offset: Point, frameInRoot: Rect) -> [Int]? {
+    mutating func test(_ view: View, point: Point, offset: Point, frameInRoot: Rect) -> [Int]? {
         let step = record(view, path: path, frame: frameInRoot)
         let override = overrides.isEmpty ? nil : overrides[path]
 
         if case .forwardFirst(let targets)? = override {
             for relative in targets {
-                if let found = forward(from: view, path: path, point: point, offset: offset, to: relative) {
+                if let found = forward(from: view, point: point, offset: offset, to: relative) {
                     set(step, .forwarded, note: "handed the touch to \(describe(path + relative))")
                     return found
                 }
@@ -135,7 +137,10 @@ private struct Walker {
             let childPoint = HitTester.convert(point, toChild: child)
             let childOffset = Point(x: offset.x + child.frame.x - b.x, y: offset.y + child.frame.y - b.y)
             let childFrame = child.frame.offsetBy(dx: offset.x, dy: offset.y)
-            if let found = test(child, path: path + [index], point: childPoint, offset: childOffset, frameInRoot: childFrame) {
+            path.append(index)
+            let found = test(child, point: childPoint, offset: childOffset, frameInRoot: childFrame)
+            path.removeLast()
+            if let found {
                 set(step, .hit, note: inside ? nil : "a subview beyond the bounds took the point (touchPolicy outside)")
                 return found
             }
@@ -154,7 +159,7 @@ private struct Walker {
     }
 
     /// Hit-tests the descendant at `relative` directly, converting the point down the chain.
-    private mutating func forward(from view: View, path: [Int], point: Point, offset: Point, to relative: [Int]) -> [Int]? {
+    private mutating func forward(from view: View, point: Point, offset: Point, to relative: [Int]) -> [Int]? {
         var node = view
         var p = point
         var off = offset
@@ -169,7 +174,9 @@ private struct Walker {
             node = child
         }
         guard !relative.isEmpty else { return nil }
-        return test(node, path: path + relative, point: p, offset: off, frameInRoot: frame)
+        path.append(contentsOf: relative)
+        defer { path.removeLast(relative.count) }
+        return test(node, point: p, offset: off, frameInRoot: frame)
     }
 
     private mutating func record(_ view: View, path: [Int], frame: Rect) -> Int? {

@@ -15,32 +15,34 @@ public enum BarRegions {
         let top = max(0, bar.minY - above)
         let bottom = bar.maxY + below
 
-        var xs: Set<Double> = [bar.minX, bar.maxX]
-        var ys: Set<Double> = [top, bar.minY, bar.maxY, bottom]
+        var xs: [Double] = [bar.minX, bar.maxX]
+        var ys: [Double] = [top, bar.minY, bar.maxY, bottom]
         func add(_ r: Rect) {
-            xs.insert(r.minX)
-            xs.insert(r.maxX)
+            xs.append(r.minX)
+            xs.append(r.maxX)
             for y in [r.minY, r.maxY] {
-                ys.insert(y)
-                ys.insert(y + below)
-                ys.insert(y - above)
+                ys.append(y)
+                ys.append(y + below)
+                ys.append(y - above)
             }
         }
         collect(layout.window, origin: .zero, add)
         for c in layout.columns { add(c.frame) }
         if let t = layout.titleFrame { add(t) }
 
-        let xEdges = xs.filter { $0 >= bar.minX && $0 <= bar.maxX }.sorted()
-        let yEdges = ys.filter { $0 >= top && $0 <= bottom }.sorted()
+        let xEdges = Self.sortedUnique(xs.filter { $0 >= bar.minX && $0 <= bar.maxX })
+        let yEdges = Self.sortedUnique(ys.filter { $0 >= top && $0 <= bottom })
 
-        struct Key: Hashable {
+        struct Key: Equatable {
             var target: HitTarget
             var action: HitAction
             var reason: HitReason?
             var hitView: String?
             var viaSlop: Bool
         }
-        var open: [Key: [Rect]] = [:]
+        // Rectangles still growing downward, and the ones closed. A handful each, so arrays searched by
+        // their span first (cheap double compares) beat hashing the keys' strings on every cell.
+        var open: [(key: Key, rect: Rect)] = []
         var done: [HitRegion] = []
 
         for j in 0..<max(0, yEdges.count - 1) {
@@ -56,33 +58,28 @@ public enum BarRegions {
                 let r = BarHitTesting.hitTest(layout, point: Point(x: x0, y: y0))
                 guard r.target.kind != .none, r.target.kind != .content else { continue }
                 let key = Key(target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil)
-                if let last = runs.last, last.0 == key, last.2 == x0 {
+                if let last = runs.last, last.2 == x0, last.0 == key {
                     runs[runs.count - 1].2 = x1
                 } else {
                     runs.append((key, x0, x1))
                 }
             }
             // Grow rectangles of the row above that have the same span and answer; close the others.
-            var next: [Key: [Rect]] = [:]
+            var next: [(key: Key, rect: Rect)] = []
+            next.reserveCapacity(runs.count)
             for (key, x0, x1) in runs {
-                var rects = open[key] ?? []
-                if let k = rects.firstIndex(where: { $0.minX == x0 && $0.maxX == x1 && $0.maxY == y0 }) {
-                    var grown = rects.remove(at: k)
-                    grown.height = y1 - grown.y
-                    next[key, default: []].append(grown)
+                if let k = open.firstIndex(where: { $0.rect.minX == x0 && $0.rect.maxX == x1 && $0.rect.maxY == y0 && $0.key == key }) {
+                    var grown = open.remove(at: k)
+                    grown.rect.height = y1 - grown.rect.y
+                    next.append(grown)
                 } else {
-                    next[key, default: []].append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+                    next.append((key, Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)))
                 }
-                open[key] = rects
             }
-            for (key, rects) in open {
-                for r in rects { done.append(region(key.target, key.action, r, key.reason, key.hitView, key.viaSlop)) }
-            }
+            for (key, r) in open { done.append(region(key.target, key.action, r, key.reason, key.hitView, key.viaSlop)) }
             open = next
         }
-        for (key, rects) in open {
-            for r in rects { done.append(region(key.target, key.action, r, key.reason, key.hitView, key.viaSlop)) }
-        }
+        for (key, r) in open { done.append(region(key.target, key.action, r, key.reason, key.hitView, key.viaSlop)) }
         return done.sorted { a, b in
             if a.frame.minY != b.frame.minY { return a.frame.minY < b.frame.minY }
             if a.frame.minX != b.frame.minX { return a.frame.minX < b.frame.minX }
@@ -106,6 +103,14 @@ public enum BarRegions {
         if v.hitInsets != .zero { add(frame.inset(by: v.hitInsets)) }
         let b = v.effectiveBounds
         for child in v.subviews { collect(child, origin: Point(x: frame.x - b.x, y: frame.y - b.y), isRoot: false, add) }
+    }
+
+    /// The values in ascending order, each once.
+    static func sortedUnique(_ values: [Double]) -> [Double] {
+        var out: [Double] = []
+        out.reserveCapacity(values.count)
+        for v in values.sorted() where out.last != v { out.append(v) }
+        return out
     }
 
     /// Total area of rectangles that do not overlap (regions never do).

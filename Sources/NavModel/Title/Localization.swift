@@ -27,6 +27,8 @@ public enum GenericBackTitle {
 
     /// The generic title for a session's `locale` and `appLocalizations`.
     public static func title(locale: String, appLocalizations: [String]) -> String {
+        // The usual case, answered without normalising: the locale is one of the app's languages, spelled as the table spells it.
+        if appLocalizations.contains(locale), let s = table[locale] { return s }
         let language = resolvedLanguage(locale: locale, appLocalizations: appLocalizations)
         return string(for: language) ?? table[developmentLanguage] ?? "Back"
     }
