@@ -17,6 +17,21 @@ public struct BackTitle: Sendable, Hashable {
     public var menu: [String]
     /// The image a `backItem` shows instead of text (extension; then `title` is nil and `display` is `text`).
     public var image: Size?
+    /// Why there is no back button, when `display` is `hidden` (extension `hiddenBecause`).
+    public var hiddenBecause: HiddenReason?
+
+    public enum HiddenReason: String, Sendable, Hashable, CaseIterable {
+        /// The screen is the root: nothing to go back to (BB-1).
+        case root
+        /// The screen sets `hidesBackButton` (BB-2).
+        case hidesBackButton
+        /// Left items replace the back button (BB-2).
+        case leftItems
+        /// The screen's bar is hidden, and with it the back button.
+        case hiddenBar
+        /// iOS 26 hides the button for an empty back item (BB-14, `glassEmptyBackItemHides`).
+        case emptyBackItem
+    }
 
     public init(
         title: String?, display: Display, source: Source, truncated: Bool = false, menu: [String] = [],
@@ -30,9 +45,11 @@ public struct BackTitle: Sendable, Hashable {
         self.image = image
     }
 
-    /// No back button (root screen, hidden, or replaced by left items).
-    public static func hidden(menu: [String] = []) -> BackTitle {
-        BackTitle(title: nil, display: .hidden, source: .none, truncated: false, menu: menu)
+    /// No back button, and why.
+    public static func hidden(_ reason: HiddenReason, menu: [String] = []) -> BackTitle {
+        var t = BackTitle(title: nil, display: .hidden, source: .none, truncated: false, menu: menu)
+        t.hiddenBecause = reason
+        return t
     }
 }
 

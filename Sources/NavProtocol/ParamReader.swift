@@ -111,8 +111,12 @@ public struct ParamReader: Sendable {
 
     public func optionalInt(_ key: String) throws(RPCError) -> Int? {
         guard let v = value(key) else { return nil }
-        guard let i = v.intValue, let n = Int(exactly: i) else { throw wrong(key, "an integer", v) }
-        return n
+        if let i = v.intValue, let n = Int(exactly: i) { return n }
+        guard let d = v.doubleValue else { throw wrong(key, "an integer", v) }
+        // A number, but not one an integer can hold: say which way it misses.
+        let why = d.rounded() == d ? "too large for an integer (at most \(Int64.max))" : "not a whole number"
+        throw .invalidParams(
+            path: path(key), expected: "an integer", message: "'\(path(key))' must be an integer: \(JSON.double(d).serialized()) is \(why)")
     }
 
     public func int(_ key: String) throws(RPCError) -> Int {

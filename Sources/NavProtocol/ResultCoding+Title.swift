@@ -11,6 +11,7 @@ extension BackTitle {
             "source": .string(source.rawValue), "truncated": .bool(truncated), "menu": .array(menu.map(JSON.string)),
         ]
         if let image { o["image"] = image.json }
+        if let hiddenBecause { o["hiddenBecause"] = .string(hiddenBecause.rawValue) }
         return .object(o)
     }
 }
@@ -52,6 +53,7 @@ extension BackTitle {
                 return s
             } ?? [])
         t.image = try r.optionalSize("image")
+        t.hiddenBecause = try r.optionalEnum("hiddenBecause", HiddenReason.self)
         return t
     }
 }

@@ -44,6 +44,7 @@ struct BackTitleReply {
     var truncated: Bool
     var menu: [String]
     var image: (width: Double, height: Double)?
+    var hiddenBecause: String?
 
     init(from json: JSON) throws {
         guard case .object(let o) = json else { throw NavClientError.badReply("title/back: expected an object") }
@@ -57,6 +58,7 @@ struct BackTitleReply {
         default: throw NavClientError.badReply("title/back: 'title' is not a string or null")
         }
         display = try string("display")
+        hiddenBecause = o["hiddenBecause"]?.stringValue
         source = try string("source")
         truncated = o["truncated"]?.boolValue ?? false
         menu = (o["menu"]?.arrayValue ?? []).compactMap(\.stringValue)
@@ -79,9 +81,14 @@ struct BackTitleReply {
     var button: String {
         switch display {
         case "hidden":
-            return source == "backItem"
-                ? "no back button  (an empty backItem hides it on iOS 26: glassEmptyBackItemHides)"
-                : "no back button  (root screen, hidesBackButton, or replaced by left items)"
+            switch hiddenBecause {
+            case "root"?: return "no back button  (the root screen: there is nothing to go back to)"
+            case "hidesBackButton"?: return "no back button  (the screen sets hidesBackButton)"
+            case "leftItems"?: return "no back button  (the screen's left items replace it)"
+            case "hiddenBar"?: return "no back button  (the screen's bar is hidden)"
+            case "emptyBackItem"?: return "no back button  (an empty backItem hides it on iOS 26: glassEmptyBackItemHides)"
+            default: return "no back button"
+            }
         case "arrowOnly":
             return "‹  (arrow only: \(arrowReason))"
         default:

@@ -35,8 +35,8 @@ enum BarReadable {
         }
     }
 
-    /// Why a tap does nothing, in words.
-    static func inaction(_ hit: JSON) -> String {
+    /// Why a tap does nothing, in words; where the point lies is read from the bar frame the result carries.
+    static func inaction(_ hit: JSON, point: (Double, Double)? = nil) -> String {
         let view = hit["hitView"]?.stringValue.map { "'\($0)'" } ?? "a view"
         switch hit["reason"]?.stringValue {
         case "deadZone"?: return "\(view) takes the touch and does nothing with it: a dead zone"
@@ -44,11 +44,26 @@ enum BarReadable {
         case "disabled"?: return "the item is disabled"
         case "inert"?: return "it is shown, not a control"
         case "backActionNone"?: return "the screen's backAction is \"none\""
-        case "outsideBar"?: return "the point is above the bar, outside it"
-        case "belowBar"?: return "the point is below the bar"
+        case "outsideBar"?, "belowBar"?: return whereOutside(hit, point: point)
         case "hiddenBar"?: return "the bar is hidden and takes no taps"
         default: return "no action"
         }
+    }
+
+    /// Where a point that misses the bar lies, from the bar's frame: above, below, left or right of it.
+    static func whereOutside(_ hit: JSON, point: (Double, Double)?) -> String {
+        guard let point, let bar = hit["bar"], let x = bar["x"]?.doubleValue, let y = bar["y"]?.doubleValue,
+            let w = bar["width"]?.doubleValue, let h = bar["height"]?.doubleValue
+        else {
+            return hit["reason"]?.stringValue == "belowBar" ? "the point is below the bar" : "the point is outside the bar"
+        }
+        let frame = "the bar spans x \(number(.number(x)))-\(number(.number(x + w))), y \(number(.number(y)))-\(number(.number(y + h)))"
+        var sides: [String] = []
+        if point.1 < y { sides.append("above") } else if point.1 >= y + h { sides.append("below") }
+        if point.0 < x { sides.append("left of") } else if point.0 >= x + w { sides.append("right of") }
+        let offScreen = point.0 < x || point.0 >= x + w || point.1 < 0 ? ", off the screen" : ""
+        let side = sides.isEmpty ? "outside" : sides.joined(separator: " and ")
+        return "the point is \(side) the bar\(offScreen) (\(frame))"
     }
 
     /// One paragraph: where the tap lands, through which view, and what happens.
@@ -66,7 +81,7 @@ enum BarReadable {
         case "itemAction"?:
             text += "It runs the action of item '\(action["itemId"]?.stringValue ?? "?")' (navigation/itemTapped)."
         default:
-            text += "Nothing happens: \(inaction(hit))."
+            text += "Nothing happens: \(inaction(hit, point: point))."
         }
         if let slop = hit["slopPoint"] {
             text +=

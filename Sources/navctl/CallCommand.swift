@@ -15,7 +15,7 @@ struct CallCommand: AsyncParsableCommand {
 
     func validate() throws {
         if method.isEmpty { throw ValidationError("the method must not be empty") }
-        if let params, params != "-" { _ = try JSONArguments.parse(params, from: "params") }
+        if let params, params != "-" { try JSONArguments.check(params, from: "params") }
     }
 
     func run() async throws {

@@ -111,16 +111,21 @@ struct PointArguments {
     var y: Double
 
     static let help = ArgumentHelp(
-        "SESSION X Y: the session and a window point in points (X Y alone with --file; negative numbers after --).",
+        "SESSION X Y: the session and a window point in points (X Y alone with --file).",
         valueName: "session x y")
 
     static func parse(_ values: [String], file: Bool) throws -> PointArguments {
+        // `--` ends the options by habit; the values after it are the same values.
+        let values = values.filter { $0 != "--" }
         let expected = file ? 2 : 3
         guard values.count == expected else {
             throw ValidationError(
                 file
                     ? "with --file give the point alone: X Y (got \(values.count) arguments)"
                     : "give the session and the point: SESSION X Y (got \(values.count) arguments; --file DOC answers for a document)")
+        }
+        if let flag = values.first(where: { $0.hasPrefix("-") && Double($0) == nil }) {
+            throw ValidationError("unknown option '\(flag)'")
         }
         let numbers = values.suffix(2).map { Double($0) }
         guard let x = numbers[0], let y = numbers[1], x.isFinite, y.isFinite else {

@@ -11,7 +11,7 @@ struct HitCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
     @OptionGroup var document: DocumentOptions
-    @Argument(help: PointArguments.help) var values: [String] = []
+    @Argument(parsing: .allUnrecognized, help: PointArguments.help) var values: [String] = []
     @Flag(help: "Also list every view the hit test visited.") var trace = false
 
     func validate() throws { _ = try PointArguments.parse(values, file: document.isFile) }

@@ -4,12 +4,27 @@ import JSONCore
 
 /// Reading JSON from arguments, files and stdin.
 enum JSONArguments {
-    /// Parses `text` as JSON; the error names the option it came from.
-    static func parse(_ text: String, from option: String) throws -> JSON {
+    /// Parses `text` as JSON. The error is bad usage (status 2) and says where the text goes wrong: for a file
+    /// `FILE:LINE:COL: error: invalid JSON: ...`, as compilers print; for an option its line and column.
+    static func parse(_ text: String, from option: String, isFile: Bool = false) throws -> JSON {
         do {
             return try JSON.parse(text)
         } catch {
-            throw ValidationError("\(option) is not valid JSON: \(error)")
+            let at = SourceText(Array(text.utf8)).position(ofOffset: error.offset)
+            if isFile {
+                Output().errorText("\(option):\(at.line):\(at.column): error: invalid JSON: \(error.message)")
+                throw ExitCode(ExitStatus.usage)
+            }
+            throw Failure.usage("\(option) is not valid JSON: \(error.message) at line \(at.line), column \(at.column)")
+        }
+    }
+
+    /// For `validate()`: the same check, reported as a usage error with the command's usage line.
+    static func check(_ text: String, from option: String, object: Bool = false) throws {
+        do {
+            if object { _ = try Self.object(text, from: option) } else { _ = try parse(text, from: option) }
+        } catch let failure as Failure {
+            throw ValidationError(failure.message)
         }
     }
 
@@ -17,7 +32,7 @@ enum JSONArguments {
     static func object(_ text: String, from option: String) throws -> JSONObject {
         let json = try parse(text, from: option)
         guard case .object(let object) = json else {
-            throw ValidationError("\(option) must be a JSON object, not \(json.typeName)")
+            throw Failure.usage("\(option) must be a JSON object, not \(json.typeName)")
         }
         return object
     }

@@ -122,6 +122,15 @@ struct DocumentSource {
         }
     }
 
+    /// A document given as text (already read), loaded as `load()` does.
+    static func loadText(_ text: String, name: String) -> Result<LintDocument, LoadError> {
+        do throws(LoadError) {
+            return .success(try LintDocument.load(Array(text.utf8), file: name))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The bytes, or a load error at 1:1 saying why the file cannot be read.
     func read() throws(LoadError) -> [UInt8] {
         if emptyFolder {

@@ -50,6 +50,11 @@ struct Navctl: AsyncParsableCommand {
     /// Parses, runs, and maps every failure to a message on stderr and the documented exit status.
     static func main() async {
         let output = Output()
+        // A bare `navctl` is bad usage (status 2), with the help that says what to type.
+        if CommandLine.arguments.count <= 1 {
+            output.errorText(helpMessage())
+            exit(withError: ExitCode(ExitStatus.usage))
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -86,11 +91,24 @@ struct Failure: Error {
 
     static func usage(_ message: String) -> Failure { Failure(message: message, status: ExitStatus.usage) }
 
+    /// The protocol methods the daemon's messages point to, as the navctl commands that call them.
+    static let commandsForMethods: [(method: String, command: String)] = [
+        ("session/list", "`navctl session list`"), ("stack/get", "`navctl stack SESSION`"),
+        ("session/snapshot", "`navctl session snapshot`"), ("initialize's capabilities.methods", "`navctl --help`"),
+    ]
+
+    /// A daemon message as a navctl user needs it: methods named as the commands that call them.
+    static func commandSentence(_ message: String) -> String {
+        var out = message
+        for (method, command) in commandsForMethods { out = out.replacingOccurrences(of: method, with: command) }
+        return out
+    }
+
     /// Writes the message for a client error and returns the exit status.
     static func report(_ error: NavClientError, to output: Output) -> Int32 {
         switch error {
         case .rpc(let rpc):
-            output.error("\(rpc.message) (code \(rpc.code))")
+            output.error("\(commandSentence(rpc.message)) (code \(rpc.code))")
             return ExitStatus.rpcError
         case .cannotConnect(let path, let reason):
             output.error("cannot connect to \(path): \(reason); is navd running? start it with `make run` or `navd`")

@@ -11,7 +11,7 @@ struct PopTestCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
     @OptionGroup var document: DocumentOptions
-    @Argument(help: PointArguments.help) var values: [String] = []
+    @Argument(parsing: .allUnrecognized, help: PointArguments.help) var values: [String] = []
 
     func validate() throws { _ = try PointArguments.parse(values, file: document.isFile) }
 

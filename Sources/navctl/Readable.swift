@@ -24,18 +24,55 @@ enum Readable {
         return "\(secs)s"
     }
 
-    /// Rows of text in aligned columns.
+    /// Rows of text in aligned columns, aligned by the columns a terminal gives each cell (wide characters
+    /// and emoji take two) and with control characters shown as escapes, so one row stays one line.
     static func table(_ rows: [[String]]) -> String {
         guard let first = rows.first else { return "" }
+        let cells = rows.map { $0.map(visible) }
         var widths = Array(repeating: 0, count: first.count)
-        for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        for row in cells {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], columns(cell)) }
         }
-        return rows.map { row in
+        return cells.map { row in
             row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count + 2)
+                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - columns(cell) + 2)
             }.joined()
         }.joined(separator: "\n")
+    }
+
+    /// Text with line breaks, tabs and other control characters written as escapes (`\n`, `\t`, `\u{7}`).
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.properties.generalCategory == .control {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The columns a terminal gives `text`: two for East Asian wide characters and emoji, one otherwise.
+    static func columns(_ text: String) -> Int {
+        text.reduce(0) { total, character in
+            guard let first = character.unicodeScalars.first else { return total }
+            let wide =
+                first.properties.isEmojiPresentation
+                || character.unicodeScalars.contains { $0.value == 0xFE0F }
+                || (0x1100...0x115F).contains(first.value) || (0x2E80...0xA4CF).contains(first.value)
+                || (0xAC00...0xD7A3).contains(first.value) || (0xF900...0xFAFF).contains(first.value)
+                || (0xFE30...0xFE4F).contains(first.value) || (0xFF00...0xFF60).contains(first.value)
+                || (0xFFE0...0xFFE6).contains(first.value) || (0x20000...0x3FFFD).contains(first.value)
+            return total + (wide ? 2 : 1)
+        }
     }
 
     /// The stack, root first, the top marked.

@@ -35,7 +35,10 @@ struct SessionCommand: AsyncParsableCommand {
                 throw ValidationError("unknown profile '\(profile)'; use one of \(SessionCommand.profiles.joined(separator: ", "))")
             }
             if let device { _ = try Self.deviceSize(device) }
-            if let screens { _ = try Self.screenList(screens) }
+            if let screens {
+                try JSONArguments.check(screens, from: "--screens")
+                _ = try Self.screenList(screens)
+            }
             if let locale, locale.isEmpty { throw ValidationError("--locale must not be empty") }
         }
 
@@ -137,10 +140,16 @@ struct SessionCommand: AsyncParsableCommand {
         @Option(help: "A name for the restored session.") var name: String?
 
         func run() async throws {
-            var document = try JSONArguments.parse(try JSONArguments.read(file), from: file == "-" ? "stdin" : file)
+            let source = file == "-" ? "<stdin>" : file
+            let text = try JSONArguments.read(file)
+            var document = try JSONArguments.parse(text, from: source, isFile: true)
             // Accept `session snapshot --json` output too: the result object that wraps the document.
             if case .object(let object) = document, object.count == 1, let inner = object["document"] {
                 document = inner
+            } else if case .failure(let error) = DocumentSource.loadText(text, name: source) {
+                // A bad member is shown at its line and column, as `navctl lint` shows it.
+                options.output.errorText(error.text)
+                throw ExitCode(ExitStatus.usage)
             }
             var params: JSONObject = ["document": document]
             if let name { params["name"] = .string(name) }

@@ -15,7 +15,7 @@ struct PushCommand: AsyncParsableCommand {
 
     func validate() throws {
         if title == nil, screen == nil { throw ValidationError("give the screen: --title T and/or --screen JSON") }
-        if let screen { _ = try JSONArguments.object(screen, from: "--screen") }
+        if let screen { try JSONArguments.check(screen, from: "--screen", object: true) }
         if let id, id.isEmpty { throw ValidationError("--id must not be empty") }
     }
 

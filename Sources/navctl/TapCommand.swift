@@ -9,17 +9,18 @@ struct TapCommand: AsyncParsableCommand {
         abstract: "Tap window point (X, Y) on the top screen's bar: pop, ask the app, or run the item's action.")
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
-    @Argument(help: "Window x, in points.") var x: Double
-    @Argument(help: "Window y, in points.") var y: Double
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("SESSION X Y: the session and a window point in points.", valueName: "session x y"))
+    var values: [String] = []
     @Option(name: .customLong("if-version"), help: "Only if the session is at this version (else error 1004).")
     var ifVersion: Int?
 
-    func validate() throws {
-        guard x.isFinite, y.isFinite else { throw ValidationError("X and Y must be finite numbers") }
-    }
+    func validate() throws { _ = try PointArguments.parse(values, file: false) }
 
     func run() async throws {
+        let point = try PointArguments.parse(values, file: false)
+        let (sessionId, x, y) = (point.sessionId ?? "", point.x, point.y)
         var params: JSONObject = ["sessionId": .string(sessionId), "point": ["x": .number(x), "y": .number(y)]]
         if let ifVersion { params["ifVersion"] = .number(ifVersion) }
         let result = try await options.withClient { [params] in try await $0.request("bar/tap", .object(params)) }

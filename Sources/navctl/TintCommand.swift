@@ -38,7 +38,11 @@ struct TintCommand: AsyncParsableCommand {
 
     func run() async throws {
         var params: JSONObject = [:]
-        if let color { params["color"] = .string(color) }
+        if let color {
+            // A colour given as components, {"r":..,"g":..,"b":..,"a":..}, is sent as that object.
+            let trimmed = color.trimmingCharacters(in: .whitespaces)
+            params["color"] = trimmed.hasPrefix("{") ? try JSONArguments.parse(trimmed, from: "COLOR") : .string(color)
+        }
         if let method { params["method"] = .string(method) }
         if let backdrop { params["backdrop"] = .string(backdrop) }
         if let threshold { params["threshold"] = .number(threshold) }

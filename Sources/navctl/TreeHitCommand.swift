@@ -28,7 +28,8 @@ struct TreeHitCommand: AsyncParsableCommand {
         let text = try JSONArguments.read(file)
         // A JSON object is sent as a View; anything else as recursiveDescription text, which navd parses.
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let tree: JSON = trimmed.hasPrefix("{") ? try JSONArguments.parse(trimmed, from: file) : .string(text)
+        let tree: JSON =
+            trimmed.hasPrefix("{") ? try JSONArguments.parse(text, from: file == "-" ? "<stdin>" : file, isFile: true) : .string(text)
         let params: JSON = ["tree": tree, "point": ["x": .number(x), "y": .number(y)], "trace": .bool(trace)]
         let result = try await options.withClient { try await $0.request("tree/hitTest", params) }
         options.output.result(result) { Self.readable(result) }

@@ -10,7 +10,8 @@ struct WatchCommand: AsyncParsableCommand {
         abstract: "Subscribe to a session and print its notifications as JSON lines until Ctrl-C.",
         discussion: "Each line is {\"method\":...,\"params\":...}. Stops with status 0 on Ctrl-C or when the session closes.")
 
-    static let topicNames = ["stack", "items", "tint", "title", "diagnostics"]
+    /// The topics `session/subscribe` takes (PROTOCOL.md's five, and `model`, which carries screen and configuration changes).
+    static let topicNames = ["stack", "items", "tint", "title", "diagnostics", "model"]
 
     @OptionGroup var options: ConnectionOptions
     @Argument(help: "The session id.") var sessionId: String
@@ -34,11 +35,6 @@ struct WatchCommand: AsyncParsableCommand {
     enum End: Sendable { case interrupted, sessionClosed, connectionLost }
 
     func run() async throws {
-        // Ctrl-C stops watching cleanly instead of killing the process mid-line.
-        signal(SIGINT, SIG_IGN)
-        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        defer { interrupts.cancel() }
-
         let client = try await NavClient.connect(socket: options.socket)
         let subscription: SubscriptionRef
         do {
@@ -48,10 +44,12 @@ struct WatchCommand: AsyncParsableCommand {
             throw error
         }
         let output = options.output
-        if !options.json {
-            output.note("watching session '\(sessionId)' from version \(subscription.version); Ctrl-C stops")
-        }
         let sessionId = self.sessionId
+        // Ctrl-C stops watching cleanly instead of killing the process mid-line. The source is made and resumed
+        // only once watching has begun: libdispatch must never release a source that is still suspended.
+        signal(SIGINT, SIG_IGN)
+        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        defer { interrupts.cancel() }
         let watcher = Task { () -> End in
             for await notification in client.notifications {
                 output.line(notification.json.serialized())
@@ -63,6 +61,10 @@ struct WatchCommand: AsyncParsableCommand {
         }
         interrupts.setEventHandler { watcher.cancel() }
         interrupts.resume()
+        // Said once Ctrl-C is handled, so an interrupt right after it still stops cleanly.
+        if !options.json {
+            output.note("watching session '\(sessionId)' from version \(subscription.version); Ctrl-C stops")
+        }
         let end = await watcher.value
         await client.close()
         if end == .connectionLost { throw NavClientError.connectionClosed }

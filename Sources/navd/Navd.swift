@@ -26,8 +26,13 @@ struct Navd: AsyncParsableCommand {
             /tmp/navd-<uid>/navd.sock. Its directory is made 0700 and the socket 0600. One daemon serves \
             a socket: a second one exits with status 1; a socket left by a crashed daemon is replaced.
 
-            Try it:  navd &   navctl status   navctl session create --name demo
-            Or:      echo '{"jsonrpc":"2.0","id":1,"method":"daemon/status"}' | socat - UNIX-CONNECT:<socket>
+            Try it:
+              navd &
+              navctl status
+              navctl session create --name demo
+            Or type JSON-RPC, one message per line:
+              socat - UNIX-CONNECT:<socket>
+              {"jsonrpc":"2.0","id":1,"method":"daemon/status"}
 
             SIGTERM or SIGINT: stop accepting, answer what is in hand, remove the socket, exit 0.
             """,
@@ -41,40 +46,45 @@ struct Navd: AsyncParsableCommand {
         name: .long, help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (logs go to stderr).", valueName: "level"))
     var logLevel: String = "info"
 
-    @Option(name: .long, help: ArgumentHelp("Largest message accepted; larger ones get -32600 and are skipped.", valueName: "bytes"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Largest message accepted; larger ones get -32600 and are skipped.", valueName: "bytes"))
     var maxMessageBytes: Int = 8 << 20
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Unwritten bytes a slow client may accumulate before its notifications are dropped for a session/resync.", valueName: "bytes"))
     var maxOutboundBytes: Int = 4 << 20
 
-    @Option(name: .long, help: ArgumentHelp("Most sessions open at once.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Most sessions open at once.", valueName: "n"))
     var maxSessions: Int = 256
 
-    @Option(name: .long, help: ArgumentHelp("Most screens on one stack.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Most screens on one stack.", valueName: "n"))
     var maxStackDepth: Int = 256
 
-    @Option(name: .long, help: ArgumentHelp("Most client connections at once.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Most client connections at once.", valueName: "n"))
     var maxConnections: Int = 256
 
-    @Option(name: .long, help: ArgumentHelp("Most messages in one batch.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Most messages in one batch.", valueName: "n"))
     var maxBatch: Int = 1_000
 
-    @Option(name: .long, help: ArgumentHelp("Most subscriptions one connection may hold.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Most subscriptions one connection may hold.", valueName: "n"))
     var maxSubscriptions: Int = 64
 
-    @Option(name: .long, help: ArgumentHelp("Deepest JSON nesting accepted in a message.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Deepest JSON nesting accepted in a message.", valueName: "n"))
     var maxJsonDepth: Int = 128
 
-    @Option(name: .long, help: ArgumentHelp("Largest Content-Length header block; a larger one is malformed.", valueName: "bytes"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Largest Content-Length header block; a larger one is malformed.", valueName: "bytes"))
     var maxHeaderBytes: Int = 8 << 10
 
-    @Option(name: .long, help: ArgumentHelp("Most views in a tree sent to tree/hitTest.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Most views in a tree sent to tree/hitTest.", valueName: "n"))
     var maxTreeNodes: Int = 10_000
 
-    @Option(name: .long, help: ArgumentHelp("Deepest view nesting in a tree sent to tree/hitTest.", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("Deepest view nesting in a tree sent to tree/hitTest.", valueName: "n"))
     var maxTreeDepth: Int = 256
 
     @Option(

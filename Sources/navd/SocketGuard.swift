@@ -29,6 +29,13 @@ final class SocketGuard: Sendable {
     init(socketPath: String) throws(Failure) {
         self.socketPath = socketPath
         self.lockPath = socketPath + ".lock"
+        // Checked before anything is created, so a refused path leaves nothing behind.
+        let limit = Self.maxSocketPathBytes
+        guard socketPath.utf8.count <= limit else {
+            throw .system(
+                "the socket path \(socketPath) is \(socketPath.utf8.count) bytes long; a Unix socket path may have at most \(limit): choose a shorter --socket"
+            )
+        }
         let directory = Self.directory(of: socketPath)
         try Self.makeDirectory(directory)
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -46,6 +53,11 @@ final class SocketGuard: Sendable {
             throw .system("cannot remove the stale socket \(socketPath): \(text)")
         }
         self.lockFD = fd
+    }
+
+    /// The longest socket path the system takes: `sun_path` less its terminating NUL (107 on Linux, 103 on macOS).
+    static var maxSocketPathBytes: Int {
+        MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
     }
 
     /// Restricts the socket file to its owner.

@@ -140,7 +140,8 @@ struct NavctlTests {
             let result = try await navctl(daemon, ["stack", "x"])
             #expect(result.status == 1)
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr == "navctl: no session 'x'; session/list shows the open ones (code 1001)\n")
+            // The daemon's pointer to a method is named as the navctl command that calls it.
+            #expect(result.stderr == "navctl: no session 'x'; `navctl session list` shows the open ones (code 1001)\n")
             let bad = try await navctl(daemon, ["call", "stack/push", #"{"sessionId":"x","screen":{"title":5}}"#])
             #expect(bad.status == 1)
             #expect(bad.stderr.hasSuffix("(code -32602)\n"), "\(bad)")

@@ -40,6 +40,13 @@ let tintVectors: [TintVector] = [
     TintVector(
         id: "COL-3 the original 186/255 line: #BBBBBB black", rule: "COL-3", color: .grey(0xBB),
         threshold: 186.0 / 255.0, foreground: .black),
+    // The documented snapping tolerance: a threshold within 1e-9 of k/255 is that fraction, compared on integers.
+    TintVector(
+        id: "COL-3 #BABABA at 186/255 - 5e-10 (snapped to 186/255)", rule: "COL-3", color: Color(r8: 186, g8: 186, b8: 186),
+        threshold: 186.0 / 255.0 - 5e-10, foreground: .white),
+    TintVector(
+        id: "COL-3 #BABABA at 186/255 - 2e-9 (beyond the tolerance: its own value)", rule: "COL-3",
+        color: Color(r8: 186, g8: 186, b8: 186), threshold: 186.0 / 255.0 - 2e-9, foreground: .black),
     TintVector(
         id: "COL-3 threshold 0.5: #808080 black", rule: "COL-3", color: .grey(0x80), threshold: 0.5,
         foreground: .black),

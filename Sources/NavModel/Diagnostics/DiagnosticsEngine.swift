@@ -106,6 +106,15 @@ public enum DiagnosticsEngine {
                         rect: layout.element(.backButton)?.frame)
                 ]
             case .arrowOnly: shown = "the arrow alone"
+            case .text where title.source == .backStyle:
+                // A custom label never falls back: it is cut at its end to the room there is.
+                let room = BarMetrics.backTitleSpace(model: model, screenIndex: index)
+                return [
+                    diag(
+                        "back-title-truncated", .info,
+                        "the back button's label \"\(title.title ?? "")\" is \(fmt(TextMetrics.width(title.title ?? ""))) pt wide and is cut at its end to the \(fmt(room)) pt beside the title (BB-6, GEO-11)",
+                        rect: layout.element(.backButton)?.frame)
+                ]
             default: shown = "\"\(title.title ?? "")\""
             }
             return [

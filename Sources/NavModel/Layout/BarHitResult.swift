@@ -47,7 +47,7 @@ public enum HitReason: String, Sendable, Hashable, CaseIterable {
     case inert
     /// The screen's `backAction` is `none`.
     case backActionNone
-    /// The point is above the bar, outside it.
+    /// The point is outside the bar and the screen's content: above the bar, or beside it off the screen.
     case outsideBar
     /// The point is below the bar: the screen's content.
     case belowBar

@@ -30,7 +30,7 @@ struct BarPlacement: Sendable {
         var cursor: Double?
 
         if plan.systemBack {
-            let textWidth = plan.backText.map { BarGeometry.textWidth($0) } ?? 0
+            let textWidth = min(plan.backText.map { BarGeometry.textWidth($0) } ?? 0, plan.backTextLimit ?? .infinity)
             let hasText = plan.backText != nil
             let chevronY = (H - g.chevron.height) / 2
             let labelY = (H - g.textHeight) / 2

@@ -20,6 +20,9 @@ struct BarPlan: Sendable {
     var systemBack: Bool
     /// The back button's text (nil: chevron only).
     var backText: String?
+    /// The widest the back label may be drawn: a label that never falls back (a `backStyle` title) is
+    /// tail-truncated to the room beside the title instead of pushing the title aside (GEO-11 priorities).
+    var backTextLimit: Double?
     var leading: [Entry]
     var trailing: [Entry]
     var title: String?
@@ -51,6 +54,9 @@ struct BarPlan: Sendable {
         default: text = nil
         }
         self.backText = text
+        if let backTitle, backTitle.truncated, backTitle.display == .text, text != nil {
+            self.backTextLimit = BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
+        }
 
         let synthetic = backShown && screen.backAction == .custom && policies.backInterception == .leftItem
         self.systemBack = backShown && !synthetic

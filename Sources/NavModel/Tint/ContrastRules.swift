@@ -29,7 +29,8 @@ public enum ContrastRules {
         guard threshold.isFinite else { return threshold < 0 }
         for denominator in [256, 255, 1000] {
             let k = (threshold * Double(denominator)).rounded()
-            if abs(threshold * Double(denominator) - k) < 1e-9, abs(k) < 1e6 {
+            // Within 1e-9 of k/denominator, measured on the threshold itself (as documented).
+            if abs(threshold - k / Double(denominator)) < 1e-9, abs(k) < 1e6 {
                 return numerator * denominator > scale * Int(k)
             }
         }

@@ -35,15 +35,19 @@ public enum BackTitleEngine {
     public static func backTitle(model: NavigationModel, screenIndex: Int, shown: BackTitle?) -> BackTitle {
         guard screenIndex > 0, screenIndex < model.screens.count,
             let previous = model.previousScreen(before: screenIndex)
-        else { return .hidden() }
+        else { return .hidden(.root) }
         let top = model.screens[screenIndex]
-        if top.item.hidesBackButton { return .hidden() }
-        if !top.item.leftItems.isEmpty && !top.item.leftItemsSupplementBackButton { return .hidden() }
+        // A hidden bar draws no back button at all, whatever its item says (bar/layout agrees).
+        if model.barAppearance(at: screenIndex).hidden { return .hidden(.hiddenBar) }
+        if top.item.hidesBackButton { return .hidden(.hidesBackButton) }
+        if !top.item.leftItems.isEmpty && !top.item.leftItemsSupplementBackButton { return .hidden(.leftItems) }
 
         let menu = historyMenu(model: model, screenIndex: screenIndex)
         switch plan(model: model, top: top, previous: previous) {
         case .hidden(let source):
-            return BackTitle(title: nil, display: .hidden, source: source, truncated: false, menu: [])
+            var t = BackTitle(title: nil, display: .hidden, source: source, truncated: false, menu: [])
+            t.hiddenBecause = .emptyBackItem
+            return t
         case .fixed(var answer):
             answer.menu = menu
             return answer

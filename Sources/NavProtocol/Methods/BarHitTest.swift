@@ -25,10 +25,17 @@ public enum BarHitTest: RPCMethod {
     public struct Result: RPCResult {
         public var hit: BarHitResult
         public var includeTrace: Bool
-        public init(_ hit: BarHitResult, includeTrace: Bool) {
+        /// The bar's frame (window), so a reader can say where the point lies relative to it (extension `bar`).
+        public var bar: Rect?
+        public init(_ hit: BarHitResult, includeTrace: Bool, bar: Rect? = nil) {
             self.hit = hit
             self.includeTrace = includeTrace
+            self.bar = bar
         }
-        public var json: JSON { hit.json(trace: includeTrace) }
+        public var json: JSON {
+            var o = hit.json(trace: includeTrace)
+            if let bar { o["bar"] = bar.json }
+            return o
+        }
     }
 }

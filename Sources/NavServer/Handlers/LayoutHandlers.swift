@@ -15,7 +15,8 @@ extension DispatchTable {
         register(BarHitTest.self) { p, ctx in
             try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarHitTest.Result in
                 let bar = try Self.topBar(model)
-                return BarHitTest.Result(BarHitTesting.hitTest(bar, point: p.point, trace: p.trace), includeTrace: p.trace)
+                return BarHitTest.Result(
+                    BarHitTesting.hitTest(bar, point: p.point, trace: p.trace), includeTrace: p.trace, bar: bar.barFrame)
             }
         }
         register(BarHitRegions.self) { p, ctx in

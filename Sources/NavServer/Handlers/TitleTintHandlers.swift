@@ -6,7 +6,7 @@ extension DispatchTable {
     mutating func registerTitleAndTint() {
         register(TitleBack.self) { p, ctx in
             try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BackTitle in
-                guard let index = try Self.titleTintScreenIndex(model, p.screenId) else { return .hidden() }
+                guard let index = try Self.titleTintScreenIndex(model, p.screenId) else { return .hidden(.root) }
                 return BackTitleEngine.backTitle(model: model, screenIndex: index)
             }
         }
