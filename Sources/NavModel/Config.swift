@@ -39,12 +39,22 @@ public struct Device: Sendable, Hashable {
     public var height: Double
     public var statusBarHeight: Double
     public var scale: Double
+    /// The real device these numbers are (`DevicePreset.name`); nil for a size given by hand.
+    public var preset: String?
 
-    public init(width: Double = 390, height: Double = 844, statusBarHeight: Double = 47, scale: Double = 3) {
+    public init(width: Double = 390, height: Double = 844, statusBarHeight: Double = 47, scale: Double = 3, preset: String? = nil) {
         self.width = width
         self.height = height
         self.statusBarHeight = statusBarHeight
         self.scale = scale
+        self.preset = preset
+    }
+
+    /// Phone or pad: the preset's, else a pad when the shorter side is 700 pt or more (every iPad's is; no
+    /// phone's is), which is what decides the iPad's 50-pt bar (GEO-1).
+    public var idiom: DevicePreset.Idiom {
+        if let preset, let known = DevicePreset.named(preset) { return known.idiom }
+        return min(width, height) >= 700 ? .pad : .phone
     }
 
     public static let standard = Device()

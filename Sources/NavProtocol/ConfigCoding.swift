@@ -12,10 +12,24 @@ extension SessionConfig {
         try r.patchEnum("profile", &profile, reset: .ios17)
         try r.patchObject("device", &device, reset: .standard) { (dr: ParamReader, d: inout Device) throws(RPCError) in
             let std = Device.standard
+            // A preset sets every number; numbers given beside it override it, and then it no longer names them.
+            switch dr.field("preset") {
+            case .absent: break
+            case .null: d.preset = nil
+            case .value(let v):
+                guard case .string(let name) = v, let known = DevicePreset.named(name) else {
+                    let names = DevicePreset.all.map(\.name).joined(separator: ", ")
+                    throw .invalidParams(
+                        path: dr.path("preset"), expected: "one of \(names)",
+                        message: "'\(dr.path("preset"))' must be a device preset: \(names)")
+                }
+                d = known.device
+            }
             try dr.patchNumber("width", &d.width, reset: std.width, min: 1, max: 10_000)
             try dr.patchNumber("height", &d.height, reset: std.height, min: 1, max: 10_000)
             try dr.patchNumber("statusBarHeight", &d.statusBarHeight, reset: std.statusBarHeight, min: 0, max: 1_000)
             try dr.patchNumber("scale", &d.scale, reset: std.scale, min: 1, max: 4)
+            if let named = d.preset.flatMap(DevicePreset.named), named.device != d { d.preset = nil }
         }
         try r.patch("locale", &locale, reset: "en") { (v: JSON, p: String) throws(RPCError) -> String in
             guard case .string(let s) = v, Self.isLanguageTag(s) else {
@@ -64,7 +78,11 @@ private extension Character {
 
 extension Device {
     public var json: JSON {
-        ["width": .number(width), "height": .number(height), "statusBarHeight": .number(statusBarHeight), "scale": .number(scale)]
+        var o: JSONObject = [
+            "width": .number(width), "height": .number(height), "statusBarHeight": .number(statusBarHeight), "scale": .number(scale),
+        ]
+        if let preset { o["preset"] = .string(preset) }
+        return .object(o)
     }
 }
 

@@ -41,9 +41,13 @@ struct Navctl: AsyncParsableCommand {
             RenderCommand.self,
             PopTestCommand.self,
             TreeHitCommand.self,
+            ConfigureCommand.self,
+            UpdateCommand.self,
+            PreviousTitleCommand.self,
             DiagnoseCommand.self,
             LayoutCommand.self,
             LintCommand.self,
+            DevicesCommand.self,
         ]
     )
 

@@ -26,7 +26,7 @@ struct SessionCommand: AsyncParsableCommand {
         @OptionGroup var options: ConnectionOptions
         @Option(help: "A name shown by `session list`.") var name: String?
         @Option(help: "The layout profile: \(SessionCommand.profiles.joined(separator: ", ")).") var profile: String?
-        @Option(help: ArgumentHelp("The device size in points, e.g. 390x844.", valueName: "WxH")) var device: String?
+        @OptionGroup var device: DeviceOptions
         @Option(help: "The locale, e.g. en or fr.") var locale: String?
         @Option(help: ArgumentHelp("The initial stack, a JSON array of screens.", valueName: "json")) var screens: String?
 
@@ -34,21 +34,11 @@ struct SessionCommand: AsyncParsableCommand {
             if let profile, !SessionCommand.profiles.contains(profile) {
                 throw ValidationError("unknown profile '\(profile)'; use one of \(SessionCommand.profiles.joined(separator: ", "))")
             }
-            if let device { _ = try Self.deviceSize(device) }
             if let screens {
                 try JSONArguments.check(screens, from: "--screens")
                 _ = try Self.screenList(screens)
             }
             if let locale, locale.isEmpty { throw ValidationError("--locale must not be empty") }
-        }
-
-        /// `390x844` as `{"width":390,"height":844}`.
-        static func deviceSize(_ text: String) throws -> JSON {
-            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
-                throw ValidationError("--device must be WIDTHxHEIGHT in points, e.g. 390x844 (got '\(text)')")
-            }
-            return ["width": .number(width), "height": .number(height)]
         }
 
         static func screenList(_ text: String) throws -> JSON {
@@ -60,7 +50,7 @@ struct SessionCommand: AsyncParsableCommand {
         func run() async throws {
             var config = JSONObject()
             if let profile { config["profile"] = .string(profile) }
-            if let device { config["device"] = try Self.deviceSize(device) }
+            if let device = try device.json() { config["device"] = device }
             if let locale { config["locale"] = .string(locale) }
             if let screens { config["screens"] = try Self.screenList(screens) }
             if let name { config["name"] = .string(name) }

@@ -10,17 +10,21 @@ struct PushCommand: AsyncParsableCommand {
     @Argument(help: "The session id.") var sessionId: String
     @Option(help: "The screen's title.") var title: String?
     @Option(help: "The screen's id (generated when omitted).") var id: String?
-    @Option(help: ArgumentHelp("The screen as a JSON object; --title and --id override its fields.", valueName: "json"))
+    @OptionGroup var members: ScreenOptions
+    @Option(help: ArgumentHelp("The screen as a JSON object; the other options override its fields.", valueName: "json"))
     var screen: String?
 
     func validate() throws {
-        if title == nil, screen == nil { throw ValidationError("give the screen: --title T and/or --screen JSON") }
+        if title == nil, screen == nil, try members.members().isEmpty {
+            throw ValidationError("give the screen: --title T, its options, or --screen JSON")
+        }
         if let screen { try JSONArguments.check(screen, from: "--screen", object: true) }
         if let id, id.isEmpty { throw ValidationError("--id must not be empty") }
     }
 
     func run() async throws {
         var object = try screen.map { try JSONArguments.object($0, from: "--screen") } ?? JSONObject()
+        object = object.merged(with: try members.members())
         if let id { object["id"] = .string(id) }
         if let title { object["title"] = .string(title) }
         let params: JSON = ["sessionId": .string(sessionId), "screen": .object(object)]

@@ -225,6 +225,29 @@ struct NavctlSentencesTests {
         _ = dir
     }
 
+    @Test("real devices by name, sizes by hand with their status bar and scale; previous-title")
+    func devicesAndTitles() async throws {
+        let list = try await runNavctl(["devices"])
+        #expect(list.status == 0 && list.stdout.contains("iphone-se-1        320x568    20          @2x"), "\(list)")
+        try await withDaemon { daemon in
+            let socket = ["--socket", daemon.socketPath]
+            _ = try await runNavctl(["session", "create", "--device", "iphone-se-1"] + socket)
+            _ = try await runNavctl(["session", "create", "--device", "320x480", "--status-bar", "20", "--scale", "2"] + socket)
+            let named = try JSON.parse(try await runNavctl(["session", "snapshot", "s1", "--json"] + socket).stdout)["document"]?["device"]
+            #expect(named == ["width": 320, "height": 568, "statusBarHeight": 20, "scale": 2, "preset": "iphone-se-1"])
+            let byHand = try JSON.parse(try await runNavctl(["session", "snapshot", "s2", "--json"] + socket).stdout)["document"]?["device"]
+            #expect(byHand == ["width": 320, "height": 480, "statusBarHeight": 20, "scale": 2])
+            let bad = try await runNavctl(["configure", "s1", "--device", "iphone-99"] + socket)
+            #expect(bad.status == 2 && bad.stderr.contains("`navctl devices` lists them"), "\(bad)")
+            _ = try await runNavctl(["push", "s1", "--id", "home", "--title", "Home", "--back-button-title", "Start"] + socket)
+            _ = try await runNavctl(["push", "s1", "--id", "next", "--title", "Next"] + socket)
+            let previous = try await runNavctl(["previous-title", "s1"] + socket)
+            #expect(previous.status == 0 && previous.stdout.hasPrefix("\"Home\" from 'home'"), "\(previous)")
+            let back = try await runNavctl(["back-title", "s1"] + socket)
+            #expect(back.stdout.hasPrefix("‹ Start"), "\(back)")
+        }
+    }
+
     @Test("iOS 10 regions: one row per item, the slop bands named in it")
     func legacyRegions() async throws {
         let (dir, path) = try Self.document(Self.seed.replacingOccurrences(of: #""policies": {"backInterception": "mask"},"#, with: ""))

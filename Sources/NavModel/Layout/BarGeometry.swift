@@ -52,7 +52,11 @@ public struct BarGeometry: Sendable, Hashable {
         statusBarHeight = device.statusBarHeight
         let compact = BarGeometry.isCompactLandscape(device)
         switch era {
-        case .legacy, .modern: barHeight = compact ? policies.compactBarHeight : 44
+        case .legacy: barHeight = compact ? policies.compactBarHeight : 44
+        case .modern:
+            // GEO-1: iPad apps built with the iOS 12 SDK or later get 50-pt bars; the ios11 profile predates it.
+            let pad = device.idiom == .pad && config.profile.majorVersion >= 13
+            barHeight = compact ? policies.compactBarHeight : (pad ? 50 : 44)
         case .glass: barHeight = compact ? policies.compactBarHeight : policies.glassBarHeight
         }
         margin = device.width >= BarGeometry.wideMarginWidth ? 20 : 16
