@@ -11,13 +11,13 @@ APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninte
 
 all: build
 
-## deps: what the build needs: pkg-config and json-c
+## deps: what the build needs: pkg-config, json-c and SQLite
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c; then \
-	  echo "installing json-c and pkg-config"; \
-	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) libjson-c-dev pkg-config; \
-	  elif command -v brew >/dev/null 2>&1; then brew install json-c pkg-config; \
-	  else echo "install json-c and pkg-config, then run make again" >&2; exit 1; fi; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c sqlite3; then \
+	  echo "installing json-c, SQLite and pkg-config"; \
+	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) libjson-c-dev libsqlite3-dev pkg-config; \
+	  elif command -v brew >/dev/null 2>&1; then brew install json-c sqlite pkg-config; \
+	  else echo "install json-c, SQLite and pkg-config, then run make again" >&2; exit 1; fi; \
 	fi
 
 ## test-deps: what the tests need beyond the build: rsvg-convert (the bar picture is rendered for real)

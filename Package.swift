@@ -28,6 +28,15 @@ let package = Package(
                 .brew(["json-c"]),
             ]
         ),
+        // MARK: SQLite, for durable sessions (NavServer's state store is its only user)
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [
+                .apt(["libsqlite3-dev"]),
+                .brew(["sqlite"]),
+            ]
+        ),
         .target(
             name: "JSONCore",
             dependencies: ["CJSONC"]
@@ -80,6 +89,7 @@ let package = Package(
         .target(
             name: "NavServer",
             dependencies: [
+                "CSQLite",
                 "JSONCore",
                 "NavModel",
                 "NavProtocol",

@@ -41,21 +41,39 @@ actor Session {
     let id: String
     var name: String
     var model: NavigationModel
+    /// Where every change is made durable (`--state-dir`), and this session's place in creation order.
+    private let store: StateStore?
+    private let order: Int
     private var subscribers: [String: Subscription] = [:]
     /// The diagnostics last reported (only tracked while someone subscribes to them).
     private var lastDiagnostics: [Diagnostic]?
     private(set) var closed = false
 
-    init(id: String, name: String, model: NavigationModel) {
+    init(id: String, name: String, model: NavigationModel, store: StateStore? = nil, order: Int = 0) {
         self.id = id
         self.name = name
         self.model = model
+        self.store = store
+        self.order = order
+    }
+
+    /// Queues this session's current state for the store; called inside the actor, so writes keep its order.
+    func persist() -> CommitTicket? {
+        store?.enqueue(
+            .upsert(
+                id: id, order: order, name: name, version: model.version,
+                document: SessionDocument.encode(name: name, model: model).serialized()))
     }
 
     var subscriberCount: Int { subscribers.count }
 
-    /// Runs `body` on the model; when it raised the version, notifies every subscriber before returning.
-    func run<T: Sendable>(_ body: @Sendable (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T) throws(RPCError) -> T {
+    /// Runs `body` on the model; when it raised the version, notifies every subscriber before returning, and
+    /// hands back the ticket of the write that makes the change durable (the reply waits for it).
+    func run<T: Sendable>(
+        _ body: @Sendable (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
+    ) throws(RPCError) -> (
+        T, CommitTicket?
+    ) {
         guard !closed else { throw RPCError.unknownSession(id) }
         let before = model.version
         var effects = SessionEffects()
@@ -63,11 +81,15 @@ actor Session {
         var working = model
         let result = try body(&working, &effects)
         model = working
-        if model.version != before { publish(effects.changes) }
+        var ticket: CommitTicket?
+        if model.version != before {
+            ticket = persist()
+            publish(effects.changes)
+        }
         for event in effects.events {
             for s in subscribers.values { s.connection.sendNotification(method: event.method, params: event.params) }
         }
-        return result
+        return (result, ticket)
     }
 
     private func publish(_ changes: [Change]) {
@@ -107,13 +129,15 @@ actor Session {
         if !subscribers.values.contains(where: { $0.topics.contains(.diagnostics) }) { lastDiagnostics = nil }
     }
 
-    /// Closes the session: every subscriber gets `session/didClose`.
-    func close() {
+    /// Closes the session: every subscriber gets `session/didClose`; the store forgets it.
+    func close() -> CommitTicket? {
         closed = true
+        let ticket = store?.enqueue(.delete(id: id))
         for s in subscribers.values {
             s.connection.sendNotification(method: "session/didClose", params: Notifications.didClose(sessionId: id))
         }
         subscribers = [:]
+        return ticket
     }
 
     func snapshot() -> JSON { SessionDocument.encode(name: name, model: model) }
@@ -131,6 +155,10 @@ public actor SessionRegistry {
     private var order: [String] = []
     private var nextSessionNumber = 1
     private var nextSubscriptionNumber = 1
+    /// Creation order, kept by the store so a restart lists sessions as before.
+    private var nextOrder = 0
+    /// Where sessions are kept (`--state-dir`); nil keeps them in memory only.
+    private var store: StateStore?
     /// subscriptionId -> (sessionId, connection id)
     private var subscriptions: [String: (sessionId: String, connectionId: Int)] = [:]
 
@@ -139,6 +167,17 @@ public actor SessionRegistry {
     }
 
     public var count: Int { sessions.count }
+
+    /// Keeps every session in `store` from now on.
+    public func attach(_ store: StateStore) { self.store = store }
+
+    /// Adds the sessions a store held at start, with their ids and versions, without writing them again.
+    public func restore(_ stored: [StateStore.StoredSession]) throws(RPCError) {
+        for s in stored {
+            let (name, model) = try SessionDocument.decode(s.document, limits: limits.model)
+            _ = try add(name: s.name.isEmpty ? (name.isEmpty ? nil : name) : s.name, model: model, id: s.id, persist: false)
+        }
+    }
 
     func session(_ id: String) throws(RPCError) -> Session {
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
@@ -150,11 +189,28 @@ public actor SessionRegistry {
         _ body: @Sendable (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
     ) async throws -> T {
         let s = try session(sessionId)
-        return try await s.run(body)
+        let (result, ticket) = try await s.run(body)
+        try await Self.durable(ticket)
+        return result
     }
 
-    /// Adds a session; `id` keeps a restored session's id when free.
-    func add(name: String?, model: NavigationModel, id: String? = nil) throws(RPCError) -> (id: String, session: Session) {
+    /// Waits until a write is durable; a write that failed fails the request (the daemon log has the details).
+    static func durable(_ ticket: CommitTicket?) async throws {
+        guard let ticket else { return }
+        do {
+            try await ticket.wait()
+        } catch {
+            throw RPCError.internalError("the change could not be saved to the state database: \(error)")
+        }
+    }
+
+    /// Adds a session; `id` keeps a restored session's id when free. With a store, the new session is queued
+    /// for it before anyone can reach it, and the ticket says when it is durable.
+    func add(
+        name: String?, model: NavigationModel, id: String? = nil, persist: Bool = true
+    ) throws(RPCError) -> (
+        id: String, session: Session, ticket: CommitTicket?
+    ) {
         guard sessions.count < limits.maxSessions else {
             throw RPCError.limitExceeded(
                 name: "maxSessions", limit: limits.maxSessions,
@@ -167,10 +223,17 @@ public actor SessionRegistry {
                 nextSessionNumber += 1
             } while sessions[sessionId] != nil
         }
-        let session = Session(id: sessionId, name: name ?? sessionId, model: model)
+        let session = Session(id: sessionId, name: name ?? sessionId, model: model, store: store, order: nextOrder)
+        nextOrder += 1
         sessions[sessionId] = session
         order.append(sessionId)
-        return (sessionId, session)
+        let ticket =
+            persist
+            ? store?.enqueue(
+                .upsert(
+                    id: sessionId, order: nextOrder - 1, name: name ?? sessionId, version: model.version,
+                    document: SessionDocument.encode(name: name ?? sessionId, model: model).serialized())) : nil
+        return (sessionId, session, ticket)
     }
 
     func close(_ id: String) async throws(RPCError) {
@@ -178,7 +241,8 @@ public actor SessionRegistry {
         sessions[id] = nil
         order.removeAll { $0 == id }
         for (sub, entry) in subscriptions where entry.sessionId == id { subscriptions[sub] = nil }
-        await s.close()
+        let ticket = await s.close()
+        do { try await Self.durable(ticket) } catch let error as RPCError { throw error } catch { throw RPCError.internalError() }
     }
 
     func all() -> [Session] { order.compactMap { sessions[$0] } }

@@ -121,6 +121,56 @@ struct NavdBench: AsyncParsableCommand {
         record("rpc.inProcess.pipelined", pipelined, seconds(since: startPipelined), "title/back requests written at once")
         await stream.close()
 
+        // Mutations with and without durable state: 16 clients in process, each pushing and popping on its own
+        // session; with a state directory every reply waits for its commit, and concurrent ones share it.
+        for durable in [false, true] {
+            let service = NavService()
+            let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "navd-bench-state-\(ProcessInfo.processInfo.processIdentifier)")
+            var store: StateStore?
+            if durable {
+                try? FileManager.default.removeItem(at: stateDirectory)
+                store = try StateStore.open(directory: stateDirectory.path).0
+                await service.sessions.attach(store!)
+            }
+            let writers = 16
+            let perWriter = n(durable ? 200 : 2_000)
+            var streams: [(InProcessStream, String)] = []
+            for _ in 0..<writers {
+                let s = InProcessStream(service: service)
+                let c = await NavClient(stream: s)
+                let id = try await c.request("session/create", ["screens": [["title": "Root"]]])["sessionId"]?.stringValue ?? ""
+                await c.close()
+                streams.append((InProcessStream(service: service), id))
+            }
+            let startMutations = ContinuousClock.now
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (stream, id) in streams {
+                    group.addTask {
+                        let c = await NavClient(stream: stream)
+                        for i in 0..<perWriter {
+                            if i % 2 == 0 {
+                                _ = try await c.request("stack/push", ["sessionId": .string(id), "screen": ["title": "Pushed"]])
+                            } else {
+                                _ = try await c.request("stack/pop", ["sessionId": .string(id)])
+                            }
+                        }
+                        await c.close()
+                    }
+                }
+                try await group.waitForAll()
+            }
+            record(
+                durable ? "mutations.durable" : "mutations.memory", writers * perWriter, seconds(since: startMutations),
+                durable
+                    ? "push/pop from \(writers) clients, each reply after its change is synced to SQLite (WAL, synchronous=FULL, group commit)"
+                    : "push/pop from \(writers) clients, sessions in memory only")
+            if let store {
+                await store.close()
+                try? FileManager.default.removeItem(at: stateDirectory)
+            }
+        }
+
         // The request path over a real Unix socket: NavClient to the same server code navd runs.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "navd-bench-\(ProcessInfo.processInfo.processIdentifier)")

@@ -89,9 +89,11 @@ struct Navd: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Keep sessions across restarts: restore them from this file at start, save them on shutdown.", valueName: "path")
+        help: ArgumentHelp(
+            "Keep every session in a SQLite database in this directory: a mutation's reply is sent once it is durable, and a restart restores every session at its version.",
+            valueName: "dir")
     )
-    var stateFile: String?
+    var stateDir: String?
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -119,6 +121,19 @@ struct Navd: AsyncParsableCommand {
         let logger = Logger(label: "navd")
         let path = SocketPath.resolve(explicit: socket)
 
+        // The state comes first: a damaged, foreign or newer database stops navd before any socket exists.
+        var state: (store: StateStore, sessions: [StateStore.StoredSession])?
+        if let stateDir {
+            // The database and its journal are the daemon's user's alone.
+            umask(0o077)
+            do {
+                state = try StateStore.open(directory: stateDir)
+            } catch {
+                writeStandardError("navd: \(error.message)\n")
+                throw ExitCode(1)
+            }
+        }
+
         let guardian: SocketGuard
         do {
             guardian = try SocketGuard(socketPath: path)
@@ -136,13 +151,17 @@ struct Navd: AsyncParsableCommand {
                 maxSessions: maxSessions, maxStackDepth: maxStackDepth, maxSubscriptionsPerConnection: maxSubscriptions,
                 tree: TreeLimits(maxTreeNodes: maxTreeNodes, maxTreeDepth: maxTreeDepth)),
             logger: logger)
-        if let stateFile {
+        if let state {
+            // Attached first: the restored sessions keep writing to it.
+            await service.sessions.attach(state.store)
             do {
-                let restored = try await StateFile(path: stateFile).load(into: service)
-                if restored > 0 { logger.info("restored sessions", metadata: ["sessions": "\(restored)", "state.file": "\(stateFile)"]) }
+                try await service.sessions.restore(state.sessions)
             } catch {
-                logger.error("cannot restore sessions; starting empty", metadata: ["state.file": "\(stateFile)", "error": "\(error)"])
+                writeStandardError("navd: cannot restore the sessions of \(state.store.path): \(error.message)\n")
+                guardian.release()
+                throw ExitCode(1)
             }
+            logger.info("restored sessions", metadata: ["sessions": "\(state.sessions.count)", "state.database": "\(state.store.path)"])
         }
         let server = UnixSocketServer(
             path: path,
@@ -171,11 +190,7 @@ struct Navd: AsyncParsableCommand {
             daemon.releaseSocket()
             throw ExitCode(1)
         }
-        if let stateFile {
-            do { try await StateFile(path: stateFile).save(from: service) } catch {
-                logger.error("cannot save sessions", metadata: ["state.file": "\(stateFile)", "error": "\(error)"])
-            }
-        }
+        await state?.store.close()
         daemon.releaseSocket()
         logger.info("stopped")
     }

@@ -31,7 +31,8 @@ extension DispatchTable {
         register(SessionCreate.self) { p, ctx in
             let limits = ctx.sessions.limits.model
             let model = try Self.makeModel(config: p.config, screens: p.screens, limits: limits)
-            let (id, session) = try await ctx.sessions.add(name: p.name, model: model)
+            let (id, session, ticket) = try await ctx.sessions.add(name: p.name, model: model)
+            try await SessionRegistry.durable(ticket)
             return SessionCreate.Result(sessionId: id, version: await session.model.version)
         }
         register(SessionConfigure.self) { p, ctx in
@@ -56,7 +57,8 @@ extension DispatchTable {
         }
         register(SessionRestore.self) { p, ctx in
             let (name, model) = try SessionDocument.decode(p.document, limits: ctx.sessions.limits.model)
-            let (id, _) = try await ctx.sessions.add(name: p.name ?? (name.isEmpty ? nil : name), model: model)
+            let (id, _, ticket) = try await ctx.sessions.add(name: p.name ?? (name.isEmpty ? nil : name), model: model)
+            try await SessionRegistry.durable(ticket)
             return SessionCreate.Result(sessionId: id, version: model.version)
         }
         register(SessionClose.self) { p, ctx in

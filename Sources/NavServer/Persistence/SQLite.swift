@@ -1,0 +1,97 @@
+import CSQLite
+
+/// Why the database could not be used; `message` is SQLite's own text.
+struct SQLiteError: Error, Sendable, CustomStringConvertible {
+    var code: Int32
+    var message: String
+    var description: String { message }
+}
+
+/// One SQLite connection: the only owner of its C handle, closed on deinit. No C type leaves this file.
+///
+/// `@unchecked Sendable`, proven: the connection is opened with `SQLITE_OPEN_FULLMUTEX`, SQLite's serialized
+/// mode, in which SQLite itself locks the connection around every call, so using it from more than one
+/// thread is safe by SQLite's contract; the state store also only ever uses it from one drain at a time.
+final class SQLiteConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    /// Opens `path`; `readOnly` never creates or changes the file.
+    init(path: String, readOnly: Bool) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_FULLMUTEX
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard status == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: status, message: message)
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 5_000)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs statements that return no rows.
+    func execute(_ sql: String) throws(SQLiteError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &error)
+        guard status == SQLITE_OK else {
+            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(error)
+            throw SQLiteError(code: status, message: message)
+        }
+    }
+
+    /// A value bound to a statement's parameter.
+    enum Value {
+        case text(String)
+        case integer(Int64)
+        case null
+    }
+
+    /// Runs one statement with `bindings`, returning every row as its columns' text (nil for NULL).
+    @discardableResult
+    func query(_ sql: String, _ bindings: [Value] = []) throws(SQLiteError) -> [[String?]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw lastError()
+        }
+        defer { sqlite3_finalize(statement) }
+        for (i, value) in bindings.enumerated() {
+            let index = Int32(i + 1)
+            let status: Int32
+            switch value {
+            case .text(let s):
+                // SQLITE_TRANSIENT: SQLite copies the bytes before this call returns.
+                status = sqlite3_bind_text(statement, index, s, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            case .integer(let n): status = sqlite3_bind_int64(statement, index, n)
+            case .null: status = sqlite3_bind_null(statement, index)
+            }
+            guard status == SQLITE_OK else { throw lastError() }
+        }
+        var rows: [[String?]] = []
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else { throw lastError() }
+            let count = sqlite3_column_count(statement)
+            var row: [String?] = []
+            for c in 0..<count {
+                if sqlite3_column_type(statement, c) == SQLITE_NULL {
+                    row.append(nil)
+                } else if let text = sqlite3_column_text(statement, c) {
+                    let length = Int(sqlite3_column_bytes(statement, c))
+                    row.append(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+                } else {
+                    row.append(nil)
+                }
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    private func lastError() -> SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+    }
+}

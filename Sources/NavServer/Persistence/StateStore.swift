@@ -1,0 +1,265 @@
+import JSONCore
+import NIOConcurrencyHelpers
+import NIOPosix
+
+/// Every session kept in SQLite (`--state-dir`), so that a reply to a mutation means the change survives a
+/// crash.
+///
+/// - Durability: WAL journal, `synchronous=FULL`: a commit returns once its WAL frames are synced.
+/// - Group commit: writes are queued in the order the sessions made them (each session enqueues from inside
+///   its actor), and one drain on a dedicated thread commits everything queued in one transaction, so many
+///   concurrent mutations cost one sync. A mutation's reply waits for the commit that holds it.
+/// - A damaged, foreign or newer database is refused with a message naming it, and is never written: it is
+///   checked through a read-only connection first.
+public final class StateStore: Sendable {
+    /// The database file in the state directory.
+    public static let fileName = "navd.sqlite"
+    /// The schema this build writes. A database with a higher one comes from a newer navd and is refused.
+    public static let schemaVersion = 1
+    static let format = "navd-state"
+
+    public let path: String
+    private let connection: SQLiteConnection
+    /// One thread: SQLite calls and syncs never block an event loop or the concurrency pool.
+    private let thread: NIOThreadPool
+    private let queue = NIOLockedValueBox(Queue())
+    /// Transactions committed so far: with group commit, fewer than the changes they hold.
+    let commits = NIOLockedValueBox(0)
+
+    struct Queue {
+        var pending: [(Operation, CommitTicket)] = []
+        var draining = false
+        var closed = false
+    }
+
+    /// One change to the stored sessions.
+    enum Operation: Sendable {
+        case upsert(id: String, order: Int, name: String, version: Int, document: String)
+        case delete(id: String)
+    }
+
+    /// A session as it was stored.
+    public struct StoredSession: Sendable {
+        public var id: String
+        public var name: String
+        public var document: JSON
+    }
+
+    /// Why the state directory cannot be used. The message names the path and says what is wrong.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The state directory's lock (a descriptor), released by `close`.
+    private let lock: Int32
+
+    private init(path: String, connection: SQLiteConnection, lock: Int32) {
+        self.path = path
+        self.connection = connection
+        self.lock = lock
+        self.thread = NIOThreadPool(numberOfThreads: 1)
+        self.thread.start()
+    }
+
+    /// Opens the store in `directory` (made 0700 when missing) and returns the sessions it holds, in the
+    /// order they were created.
+    public static func open(directory: String) throws(Failure) -> (StateStore, [StoredSession]) {
+        try StateDirectory.prepare(directory)
+        let lock = try StateDirectory.lock(directory)
+        do {
+            let (store, sessions) = try openLocked(directory: directory, lock: lock)
+            return (store, sessions)
+        } catch {
+            StateDirectory.unlock(lock)
+            throw error
+        }
+    }
+
+    private static func openLocked(directory: String, lock: Int32) throws(Failure) -> (StateStore, [StoredSession]) {
+        let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        let exists = StateDirectory.exists(path)
+        if exists { try check(path) }
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, readOnly: false)
+            try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
+            if !exists {
+                try connection.execute(
+                    """
+                    BEGIN IMMEDIATE;
+                    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    CREATE TABLE sessions(
+                        id TEXT PRIMARY KEY, ord INTEGER NOT NULL, name TEXT NOT NULL, version INTEGER NOT NULL,
+                        document TEXT NOT NULL);
+                    INSERT INTO meta(key, value) VALUES ('format', '\(format)'), ('schemaVersion', '\(schemaVersion)');
+                    COMMIT;
+                    """)
+            }
+        } catch {
+            throw Failure(message: "cannot open the state database \(path): \(error.message)")
+        }
+        var sessions: [StoredSession] = []
+        do {
+            for row in try connection.query("SELECT id, name, document FROM sessions ORDER BY ord") {
+                guard let id = row[0], let name = row[1], let text = row[2] else { continue }
+                let document: JSON
+                do {
+                    document = try JSON.parse(text)
+                } catch {
+                    throw Failure(message: "the state database \(path) holds a damaged document for session '\(id)': \(error)")
+                }
+                sessions.append(StoredSession(id: id, name: name, document: document))
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(message: "cannot read the state database \(path): \(error)")
+        }
+        return (StateStore(path: path, connection: connection, lock: lock), sessions)
+    }
+
+    /// Refuses, without writing anything, a file that is not a sound navd state database of a schema this
+    /// build knows.
+    static func check(_ path: String) throws(Failure) {
+        do {
+            let reader = try SQLiteConnection(path: path, readOnly: true)
+            let check = try reader.query("PRAGMA quick_check")
+            guard check.first?.first == "ok" else {
+                throw Failure(
+                    message:
+                        "the state database \(path) is damaged (\(check.first?.first.flatMap { $0 } ?? "quick_check failed")); move it aside to start empty"
+                )
+            }
+            let tables = try reader.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
+            guard !tables.isEmpty else {
+                throw Failure(message: "\(path) is not a navd state database (it has no navd meta table); choose another --state-dir")
+            }
+            let meta = Dictionary(
+                try reader.query("SELECT key, value FROM meta").compactMap { row in row[0].map { ($0, row[1] ?? "") } },
+                uniquingKeysWith: { a, _ in a })
+            guard meta["format"] == format else {
+                throw Failure(
+                    message: "\(path) is not a navd state database (format '\(meta["format"] ?? "none")'); choose another --state-dir")
+            }
+            guard let version = meta["schemaVersion"].flatMap(Int.init) else {
+                throw Failure(message: "the state database \(path) has no schema version; it is damaged")
+            }
+            guard version <= schemaVersion else {
+                throw Failure(
+                    message:
+                        "the state database \(path) has schema \(version), newer than this navd's \(schemaVersion); run a newer navd, or choose another --state-dir"
+                )
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as SQLiteError {
+            throw Failure(message: "the state database \(path) cannot be read (\(error.message)); it is damaged or not a database")
+        } catch {
+            throw Failure(message: "the state database \(path) cannot be read: \(error)")
+        }
+    }
+
+    // MARK: Writing
+
+    /// Queues a change; the ticket completes when it is durable. Call it in the order the changes happened.
+    func enqueue(_ operation: Operation) -> CommitTicket {
+        let ticket = CommitTicket()
+        let start = queue.withLockedValue { q -> Bool in
+            if q.closed {
+                ticket.complete(.failure(Failure(message: "the state database \(path) is closed")))
+                return false
+            }
+            q.pending.append((operation, ticket))
+            if q.draining { return false }
+            q.draining = true
+            return true
+        }
+        if start { thread.submit { [self] _ in drain() } }
+        return ticket
+    }
+
+    /// Commits everything queued, batch after batch, until the queue is empty. Runs on the store's thread.
+    private func drain() {
+        while true {
+            let batch = queue.withLockedValue { q -> [(Operation, CommitTicket)] in
+                let b = q.pending
+                q.pending = []
+                if b.isEmpty { q.draining = false }
+                return b
+            }
+            if batch.isEmpty { return }
+            let result: Result<Void, Failure>
+            do {
+                try commit(batch.map(\.0))
+                commits.withLockedValue { $0 += 1 }
+                result = .success(())
+            } catch {
+                result = .failure(Failure(message: "cannot write the state database \(path): \(error.message)"))
+            }
+            for (_, ticket) in batch { ticket.complete(result) }
+        }
+    }
+
+    private func commit(_ operations: [Operation]) throws(SQLiteError) {
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            for op in operations {
+                switch op {
+                case .upsert(let id, let order, let name, let version, let document):
+                    try connection.query(
+                        """
+                        INSERT INTO sessions(id, ord, name, version, document) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET name = excluded.name, version = excluded.version, document = excluded.document
+                        """, [.text(id), .integer(Int64(order)), .text(name), .integer(Int64(version)), .text(document)])
+                case .delete(let id):
+                    try connection.query("DELETE FROM sessions WHERE id = ?", [.text(id)])
+                }
+            }
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Stops taking changes, commits what is queued, then stops the store's thread.
+    public func close() async {
+        let already = queue.withLockedValue { q -> Bool in
+            defer { q.closed = true }
+            return q.closed
+        }
+        guard !already else { return }
+        // The pool runs every submitted drain before it stops, so nothing queued is dropped.
+        try? await thread.shutdownGracefully()
+        StateDirectory.unlock(lock)
+    }
+}
+
+/// Completes once the change it stands for is durable (or could not be written).
+final class CommitTicket: Sendable {
+    private struct State {
+        var result: Result<Void, StateStore.Failure>?
+        var waiters: [CheckedContinuation<Void, any Error>] = []
+    }
+    private let state = NIOLockedValueBox(State())
+
+    func complete(_ result: Result<Void, StateStore.Failure>) {
+        let waiters = state.withLockedValue { s -> [CheckedContinuation<Void, any Error>] in
+            s.result = result
+            defer { s.waiters = [] }
+            return s.waiters
+        }
+        for w in waiters { w.resume(with: result.mapError { $0 as any Error }) }
+    }
+
+    func wait() async throws {
+        try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
+            let done = state.withLockedValue { s -> Result<Void, StateStore.Failure>? in
+                if s.result == nil { s.waiters.append(c) }
+                return s.result
+            }
+            if let done { c.resume(with: done.mapError { $0 as any Error }) }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import JSONCore
+import NavClient
+import Testing
+
+/// `--state-dir`: every acknowledged change survives a restart, even `kill -9`; a bad database is refused untouched.
+@Suite("Durable sessions with --state-dir", .serialized)
+struct StateDirEndToEndTests {
+    @Test("a restart restores every session at its version, under its id and name, in creation order")
+    func restart() async throws {
+        let state = try TemporaryDirectory()
+        let first = try await DaemonProcess.start(["--state-dir", state.path], name: "first")
+        let client = try await first.connect()
+        let kept = try await client.createSession(
+            name: "kept", config: ["profile": "ios10", "screens": [["id": "a", "title": "Settings"], ["id": "b", "title": "General"]]])
+        let other = try await client.createSession(name: "other")
+        let gone = try await client.createSession(name: "gone")
+        _ = try await client.push(kept.sessionId, screen: ["id": "c", "title": "About", "backAction": "custom"])
+        _ = try await client.request("session/close", ["sessionId": .string(gone.sessionId)])
+        let before = try await client.snapshot(kept.sessionId)
+        await client.close()
+        first.terminate()
+        #expect(try await first.waitForExit() == 0, "navd stderr:\n\(first.stderr())")
+
+        let second = try await DaemonProcess.start(["--state-dir", state.path], name: "second")
+        let again = try await second.connect()
+        let sessions = try await again.listSessions()
+        #expect(sessions.map(\.sessionId) == [kept.sessionId, other.sessionId])
+        #expect(sessions.map(\.name) == ["kept", "other"])
+        #expect(try await again.snapshot(kept.sessionId) == before)
+        // New sessions do not reuse a restored id.
+        let fresh = try await again.createSession(name: "fresh")
+        #expect(![kept.sessionId, other.sessionId].contains(fresh.sessionId))
+        await again.close()
+        await second.stop()
+        await first.stop()
+    }
+
+    /// Pushes screens onto one session per worker until the daemon dies; returns the ids whose reply came back.
+    static func pushUntilKilled(_ socket: String, sessions: [String], round: Int) async -> [String: [String]] {
+        await withTaskGroup(of: (String, [String]).self) { group in
+            for session in sessions {
+                group.addTask {
+                    var acknowledged: [String] = []
+                    guard let client = try? await NavClient.connect(socket: socket) else { return (session, []) }
+                    for n in 0..<10_000 {
+                        let id = "r\(round)-\(n)"
+                        do {
+                            _ = try await client.request("stack/push", ["sessionId": .string(session), "screen": ["id": .string(id)]])
+                            acknowledged.append(id)
+                        } catch {
+                            break
+                        }
+                    }
+                    await client.close()
+                    return (session, acknowledged)
+                }
+            }
+            var out: [String: [String]] = [:]
+            for await (session, ids) in group { out[session] = ids }
+            return out
+        }
+    }
+
+    @Test("kill -9 at random points under a write load, three times in a row, loses no acknowledged mutation")
+    func killNine() async throws {
+        let state = try TemporaryDirectory()
+        var generator = SystemRandomNumberGenerator()
+        var expected: [String: [String]] = [:]
+        var sessions: [String] = []
+        for round in 0..<3 {
+            let daemon = try await DaemonProcess.start(["--state-dir", state.path, "--max-stack-depth", "100000"], name: "round\(round)")
+            let client = try await daemon.connect()
+            // Everything acknowledged before is there, in order.
+            for session in sessions {
+                let screens = try await client.stack(session).screens.compactMap { $0["id"]?.stringValue }
+                let acknowledged = expected[session] ?? []
+                #expect(Array(screens.prefix(acknowledged.count)) == acknowledged, "round \(round), \(session)")
+                // A push written but not yet acknowledged may be there too; anything else may not.
+                #expect(screens.count <= acknowledged.count + 1, "round \(round), \(session)")
+                expected[session] = screens
+            }
+            if sessions.isEmpty {
+                for i in 0..<4 { sessions.append(try await client.createSession(name: "w\(i)").sessionId) }
+            }
+            await client.close()
+            let delay = Int.random(in: 150...600, using: &generator)
+            let killer = Task {
+                try await Task.sleep(for: .milliseconds(delay))
+                daemon.process.signal(SIGKILL)
+            }
+            let acknowledged = await Self.pushUntilKilled(daemon.socketPath, sessions: sessions, round: round)
+            try await killer.value
+            _ = try? await daemon.waitForExit()
+            var pushed = 0
+            for (session, ids) in acknowledged {
+                expected[session, default: []] += ids
+                pushed += ids.count
+            }
+            #expect(pushed > 0, "the load ran before the kill")
+        }
+        let last = try await DaemonProcess.start(["--state-dir", state.path, "--max-stack-depth", "100000"], name: "last")
+        let client = try await last.connect()
+        for session in sessions {
+            let screens = try await client.stack(session).screens.compactMap { $0["id"]?.stringValue }
+            let acknowledged = expected[session] ?? []
+            #expect(Array(screens.prefix(acknowledged.count)) == acknowledged, "\(session)")
+        }
+        await client.close()
+        await last.stop()
+    }
+
+    @Test("a damaged, a foreign or a newer database: exit 1 naming it, and the file byte-identical afterwards")
+    func refusals() async throws {
+        let cases: [(String, (String) throws -> Void, String)] = [
+            (
+                "damaged", { try Data((0..<4096).map { UInt8($0 % 251) }).write(to: URL(fileURLWithPath: $0)) },
+                "is damaged or not a database"
+            ),
+            (
+                "foreign", { try Self.sqlite($0, "CREATE TABLE notes(text TEXT); INSERT INTO notes VALUES ('mine');") },
+                "is not a navd state database"
+            ),
+            (
+                "newer",
+                {
+                    try Self.sqlite(
+                        $0,
+                        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('format', 'navd-state'), ('schemaVersion', '99');"
+                    )
+                }, "has schema 99, newer than this navd's 1"
+            ),
+        ]
+        for (name, make, message) in cases {
+            let state = try TemporaryDirectory()
+            let database = state.file("navd.sqlite")
+            try make(database)
+            let before = try Data(contentsOf: URL(fileURLWithPath: database))
+            let daemon = try await DaemonProcess.start(["--state-dir", state.path], waitUntilReady: false, name: name)
+            let status = try await daemon.waitForExit()
+            #expect(status == 1, "\(name): \(daemon.stderr())")
+            #expect(daemon.stderr().contains(database) && daemon.stderr().contains(message), "\(name): \(daemon.stderr())")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "\(name): the file was changed")
+            #expect(!FileManager.default.fileExists(atPath: daemon.socketPath), "\(name): no socket was made")
+            await daemon.stop()
+        }
+    }
+
+    @Test("two daemons never share one state directory")
+    func oneDaemonPerState() async throws {
+        let state = try TemporaryDirectory()
+        let first = try await DaemonProcess.start(["--state-dir", state.path], name: "first")
+        let second = try await DaemonProcess.start(["--state-dir", state.path], waitUntilReady: false, name: "second")
+        #expect(try await second.waitForExit() == 1)
+        #expect(second.stderr().contains("another navd keeps its sessions in \(state.path)"), "\(second.stderr())")
+        await second.stop()
+        await first.stop()
+    }
+
+    /// Makes a SQLite file with the sqlite3 Python module (a real consumer of the format, not our code).
+    static func sqlite(_ path: String, _ sql: String) throws {
+        let script = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit(); c.close()"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, path, sql]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw HarnessError("python3 could not make \(path)") }
+    }
+}

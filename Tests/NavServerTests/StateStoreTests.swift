@@ -1,0 +1,63 @@
+import Foundation
+import JSONCore
+import NavModel
+import NavProtocol
+import Testing
+
+@testable import NavServer
+
+@Suite("The state store", .serialized)
+struct StateStoreTests {
+    func directory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navd-store-\(UUID().uuidString.prefix(8))").path
+        return path
+    }
+
+    @Test("concurrent changes share commits, and a reopened store holds the last of each session, in creation order")
+    func groupCommit() async throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (store, empty) = try StateStore.open(directory: dir)
+        #expect(empty.isEmpty)
+        var tickets: [CommitTicket] = []
+        for n in 0..<300 {
+            let id = "s\(n % 3)"
+            tickets.append(store.enqueue(.upsert(id: id, order: n % 3, name: id, version: n, document: #"{"screens":[],"version":\#(n)}"#)))
+        }
+        tickets.append(store.enqueue(.delete(id: "s1")))
+        for t in tickets { try await t.wait() }
+        let commits = store.commits.withLockedValue { $0 }
+        #expect(commits >= 1 && commits < 100, "\(commits) commits for 301 changes")
+        await store.close()
+
+        let (again, sessions) = try StateStore.open(directory: dir)
+        #expect(sessions.map(\.id) == ["s0", "s2"])
+        #expect(sessions.map { $0.document["version"] } == [297, 299])
+        await again.close()
+    }
+
+    @Test("the directory and the database are the owner's alone")
+    func permissions() async throws {
+        let dir = try directory() + "/nested/state"
+        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        let (store, _) = try StateStore.open(directory: dir)
+        await store.close()
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir)
+        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+        let database = try FileManager.default.attributesOfItem(atPath: dir + "/navd.sqlite")
+        #expect((database[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("a second store on one directory is refused while the first is open, and allowed after it closes")
+    func lock() async throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (first, _) = try StateStore.open(directory: dir)
+        #expect(throws: StateStore.Failure.self) { _ = try StateStore.open(directory: dir) }
+        await first.close()
+        let (second, _) = try StateStore.open(directory: dir)
+        await second.close()
+    }
+}
