@@ -47,6 +47,9 @@ public final class UnixSocketStream: ByteStream {
     public static func connect(
         path: String, eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> UnixSocketStream {
+        if let refusal = Self.ownershipRefusal(path) {
+            throw NavClientError.cannotConnect(path: path, reason: refusal)
+        }
         let asyncChannel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
         do {
             asyncChannel = try await ClientBootstrap(group: eventLoopGroup)
@@ -66,6 +69,25 @@ public final class UnixSocketStream: ByteStream {
         }
         return UnixSocketStream(
             path: path, channel: asyncChannel.channel, outgoing: outContinuation, incoming: inStream, pump: pump)
+    }
+
+    /// Why a socket must not be trusted: it, or its directory, belongs to another user, who could be posing as
+    /// navd. Nil when both are this user's (or when the socket does not exist: connecting says so).
+    static func ownershipRefusal(_ path: String) -> String? {
+        let me = getuid()
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if info.st_uid != me {
+            return
+                "the socket belongs to uid \(info.st_uid), not to you (uid \(me)); refusing it, since another user's program could be posing as navd"
+        }
+        let directory = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        var dirInfo = stat()
+        if stat(directory, &dirInfo) == 0, dirInfo.st_uid != me, dirInfo.st_mode & 0o1000 == 0 {
+            return
+                "its directory \(directory) belongs to uid \(dirInfo.st_uid), not to you (uid \(me)); refusing it, since that user could replace the socket"
+        }
+        return nil
     }
 
     /// Owns the channel until both directions are done.

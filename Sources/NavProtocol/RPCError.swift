@@ -32,6 +32,8 @@ public enum ErrorCode {
     public static let versionConflict = 1004
     public static let limitExceeded = 1005
     public static let notAllowed = 1006
+    /// A connection from a user the daemon does not serve (not its own, nor one `--allow-uid` names).
+    public static let notPermitted = 1007
 }
 
 extension RPCError {

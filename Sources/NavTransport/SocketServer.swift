@@ -2,6 +2,16 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import JSONCore
+import NavProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Serves an `RPCService` on a Unix domain socket: one task per connection, each connection's
 /// messages in order, errors contained per connection.
@@ -9,6 +19,8 @@ public final class UnixSocketServer: Sendable {
     public let path: String
     let limits: ConnectionLimits
     let maxConnections: Int
+    /// The users whose connections are served: the daemon's own, and those `--allow-uid` names.
+    let allowedUsers: Set<UInt32>
     let logger: Logger
     private let state = NIOLockedValueBox(State())
 
@@ -22,11 +34,31 @@ public final class UnixSocketServer: Sendable {
         var stopping = false
     }
 
-    public init(path: String, limits: ConnectionLimits, maxConnections: Int = 256, logger: Logger) {
+    public init(path: String, limits: ConnectionLimits, maxConnections: Int = 256, allowedUsers: Set<UInt32> = [], logger: Logger) {
         self.path = path
         self.limits = limits
         self.maxConnections = maxConnections
+        self.allowedUsers = allowedUsers.union([getuid()])
         self.logger = logger
+    }
+
+    /// The user at the other end of a Unix socket connection: SO_PEERCRED on Linux, LOCAL_PEERCRED (what
+    /// getpeereid reads) on macOS. Nil when the system does not say.
+    static func peerUser(of channel: any Channel) async -> UInt32? {
+        guard let provider = channel as? any SocketOptionProvider else { return nil }
+        #if os(Linux)
+            let credentials: PeerCredentials? = try? await provider.unsafeGetSocketOption(
+                level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
+            ).get()
+            return credentials?.uid
+        #elseif canImport(Darwin)
+            let credentials: xucred? = try? await provider.unsafeGetSocketOption(
+                level: SocketOptionLevel(0), name: SocketOptionName(LOCAL_PEERCRED)
+            ).get()
+            return credentials?.cr_uid
+        #else
+            return nil
+        #endif
     }
 
     /// Binds the socket (which must not exist), calls `onListening`, and serves until `stop()`;
@@ -102,9 +134,14 @@ public final class UnixSocketServer: Sendable {
                 if channel.isActive { channel.close(mode: .input, promise: nil) } else { channel.close(promise: nil) }
             }
         }
+        // Only the daemon's own user (and those --allow-uid names) is served: checked first, before the
+        // connection counts against any limit.
+        let peer = await Self.peerUser(of: channel)
+        let permitted = peer.map { allowedUsers.contains($0) } ?? false
         // Admission and registration happen under one lock, so stop() drains every admitted connection.
-        enum Admission { case admitted, full, stopping }
+        enum Admission { case admitted, full, stopping, notPermitted }
         let admission = state.withLockedValue { s -> Admission in
+            if !permitted { return .notPermitted }
             if s.stopping { return .stopping }
             if s.connections.count >= maxConnections { return .full }
             s.connections[id] = handle
@@ -124,6 +161,20 @@ public final class UnixSocketServer: Sendable {
             handle.finishOutput()
         case .stopping:
             logger.debug("connection refused: shutting down", metadata: ["connection.id": "\(id)"])
+            handle.finishOutput()
+        case .notPermitted:
+            let who = peer.map { "uid \($0)" } ?? "a user the system does not name"
+            logger.warning(
+                "connection refused: not permitted",
+                metadata: ["connection.id": "\(id)", "peer.uid": "\(peer.map(String.init) ?? "unknown")"])
+            handle.send(
+                Envelope.reply(
+                    id: .null,
+                    error: RPCError(
+                        code: ErrorCode.notPermitted,
+                        message:
+                            "not permitted: this navd serves only its own user; \(who) is not allowed (the daemon's owner can admit it with --allow-uid)",
+                        data: peer.map { JSON.object(["uid": .int(Int64($0))]) })))
             handle.finishOutput()
         }
         logger.debug("connection opened", metadata: ["connection.id": "\(id)"])
@@ -155,6 +206,16 @@ public final class UnixSocketServer: Sendable {
         logger.debug("connection closed", metadata: ["connection.id": "\(id)"])
     }
 }
+
+#if os(Linux)
+    /// Linux's `struct ucred` (pid, uid, gid: three 32-bit fields, 12 bytes), which Glibc's Swift module does not
+    /// export without `_GNU_SOURCE`; `SO_PEERCRED` fills exactly this layout.
+    struct PeerCredentials: Sendable {
+        var pid: Int32 = 0
+        var uid: UInt32 = 0
+        var gid: UInt32 = 0
+    }
+#endif
 
 extension Array where Element == UInt8 {
     init(buffer: ByteBuffer) {

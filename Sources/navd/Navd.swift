@@ -95,6 +95,12 @@ struct Navd: AsyncParsableCommand {
     )
     var stateDir: String?
 
+    @Option(
+        name: .customLong("allow-uid"),
+        help: ArgumentHelp(
+            "Also serve this user's connections (repeatable); every other user but the daemon's own is refused.", valueName: "uid"))
+    var allowUIDs: [UInt32] = []
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
@@ -168,7 +174,7 @@ struct Navd: AsyncParsableCommand {
             limits: ConnectionLimits(
                 maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch,
                 maxJSONDepth: maxJsonDepth, maxHeaderBytes: maxHeaderBytes),
-            maxConnections: maxConnections, logger: logger)
+            maxConnections: maxConnections, allowedUsers: Set(allowUIDs), logger: logger)
         let daemon = DaemonService(server: server, service: service, socketGuard: guardian, logger: logger)
         // Trap the signals before the socket exists: a client that sees the socket may signal at once.
         let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)

@@ -83,15 +83,26 @@ final class SocketGuard: Sendable {
         return dir.isEmpty ? "/" : dir
     }
 
-    /// Creates the directory (and parents) 0700; an existing directory keeps its mode unless it is ours.
-    static func makeDirectory(_ dir: String) throws(Failure) {
+    /// Creates the directory (and parents) 0700. An existing socket directory must be the daemon's user's and
+    /// writable by nobody else, as tmux and the Emacs server require: otherwise another user could move the
+    /// socket aside and put their own at its path.
+    static func makeDirectory(_ dir: String, isSocketDirectory: Bool = true) throws(Failure) {
         var st = stat()
-        if stat(dir, &st) == 0 {
+        if lstat(dir, &st) == 0 {
             guard (st.st_mode & S_IFMT) == S_IFDIR else { throw .system("\(dir) exists and is not a directory") }
+            guard isSocketDirectory else { return }
+            if st.st_uid != getuid() {
+                throw .system("refusing the socket directory \(dir): it belongs to uid \(st.st_uid), not to this user (uid \(getuid()))")
+            }
+            if st.st_mode & 0o022 != 0 {
+                throw .system(
+                    "refusing the socket directory \(dir): it is writable by \(st.st_mode & 0o002 != 0 ? "others" : "its group") (mode \(String(st.st_mode & 0o777, radix: 8))); make it 0700"
+                )
+            }
             return
         }
         let parent = directory(of: dir)
-        if parent != dir, parent != "/", parent != "." { try makeDirectory(parent) }
+        if parent != dir, parent != "/", parent != "." { try makeDirectory(parent, isSocketDirectory: false) }
         if mkdir(dir, 0o700) != 0, errno != EEXIST { throw .system("cannot create \(dir): \(errorText())") }
         if chmod(dir, 0o700) != 0 { throw .system("cannot chmod \(dir): \(errorText())") }
     }

@@ -22,6 +22,11 @@ struct StateDirEndToEndTests {
         first.terminate()
         #expect(try await first.waitForExit() == 0, "navd stderr:\n\(first.stderr())")
 
+        // The database and its journal are the daemon's user's alone.
+        for file in try FileManager.default.contentsOfDirectory(atPath: state.path) {
+            let mode = try FileManager.default.attributesOfItem(atPath: state.file(file))[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(file): \(String(mode ?? 0, radix: 8))")
+        }
         let second = try await DaemonProcess.start(["--state-dir", state.path], name: "second")
         let again = try await second.connect()
         let sessions = try await again.listSessions()

@@ -36,18 +36,17 @@ struct StateStoreTests {
         await again.close()
     }
 
-    @Test("the directory and the database are the owner's alone")
+    @Test("the state directory, and each missing parent, is made 0700")
     func permissions() async throws {
-        let dir = try directory() + "/nested/state"
-        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
-        let previous = umask(0o077)
-        defer { umask(previous) }
+        let top = try directory()
+        let dir = top + "/nested/state"
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let (store, _) = try StateStore.open(directory: dir)
         await store.close()
-        let attributes = try FileManager.default.attributesOfItem(atPath: dir)
-        #expect((attributes[.posixPermissions] as? Int) == 0o700)
-        let database = try FileManager.default.attributesOfItem(atPath: dir + "/navd.sqlite")
-        #expect((database[.posixPermissions] as? Int) == 0o600)
+        for path in [top, top + "/nested", dir] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o700, "\(path)")
+        }
     }
 
     @Test("a second store on one directory is refused while the first is open, and allowed after it closes")
