@@ -28,6 +28,23 @@ struct GarbageEndToEndTests {
         #"[{"jsonrpc":"2.0","id":6,"method":"title/back","params":{"sessionId":"s1"}},{"jsonrpc":"2.0","method":"stack/pop","params":{"sessionId":"s1"}}]"#,
     ]
 
+    /// How many replies one NDJSON line is due (JSON-RPC 2.0 and PROTOCOL.md section 2): none for a blank line or a
+    /// valid notification (or a batch of only those), one for anything else, a batch's replies being one array.
+    static func repliesDue(_ line: [UInt8]) -> Int {
+        let body = line.filter { $0 != 0x0A && $0 != 0x0D }
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return 0 }
+        guard let json = try? JSON.parse(body) else { return 1 }
+        func isNotification(_ m: JSON) -> Bool {
+            guard let o = m.objectValue, o["jsonrpc"] == "2.0", o["method"]?.stringValue != nil, !o.contains("id") else { return false }
+            switch o["params"] {
+            case nil, .object?, .array?: return true
+            default: return false
+            }
+        }
+        if let batch = json.arrayValue { return !batch.isEmpty && batch.allSatisfy(isNotification) ? 0 : 1 }
+        return isNotification(json) ? 0 : 1
+    }
+
     static func damaged(_ rng: inout Seeded) -> [UInt8] {
         var bytes = Array(seeds[Int(rng.next() % UInt64(seeds.count))].utf8)
         switch rng.next() % 4 {
@@ -54,19 +71,30 @@ struct GarbageEndToEndTests {
             var rng = Seeded(state: 20_261_122)
             for round in 0..<10 {
                 let raw = try daemon.raw()
-                for _ in 0..<50 { try await raw.send(Self.damaged(&rng)) }
-                // Whatever came back is well-formed JSON-RPC; the connection then still answers.
+                // A first well-formed line fixes the framing as NDJSON, whatever the damage does to the next bytes.
+                try await raw.sendLine(RPC.request(.string("hello-\(round)"), "daemon/status"))
+                var due = 1
+                for _ in 0..<50 {
+                    let message = Self.damaged(&rng)
+                    due += Self.repliesDue(message)
+                    try await raw.send(message)
+                }
                 try await raw.sendLine(RPC.request(.string("probe-\(round)"), "daemon/status"))
+                // Every message that is due a reply gets exactly one, in order, before the probe's.
+                var received = 0
                 var answered = false
                 while !answered {
                     let message = try await raw.nextMessage()
                     if let batch = message.arrayValue {
                         #expect(batch.allSatisfy { $0["jsonrpc"] == "2.0" })
+                        received += 1
                     } else {
                         #expect(message["jsonrpc"] == "2.0", "\(message.serialized())")
                         answered = message["id"] == .string("probe-\(round)")
+                        if !answered { received += 1 }
                     }
                 }
+                #expect(received == due, "round \(round): \(received) replies for \(due) messages that are due one")
                 raw.close()
                 _ = try await client.status()
             }

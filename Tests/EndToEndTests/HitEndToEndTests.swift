@@ -5,12 +5,14 @@ import NavProtocol
 import Testing
 
 /// The seed's `po [[UIWindow keyWindow] recursiveDescription]` (QYNavBackButton's README), taken mid-push.
-private let seedWindowDump: String = {
+/// Throws, naming the file, when the fixture cannot be read, so the test fails there and not on an empty dump.
+private func seedWindowDump() throws -> String {
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/seed000-window-dump.txt")
-    let text = (try? String(contentsOf: fixtures, encoding: .utf8)) ?? ""
+    let text = try String(contentsOf: fixtures, encoding: .utf8)
+    guard !text.isEmpty else { throw HarnessError("the fixture \(fixtures.path) is empty") }
     return text.hasSuffix("\n") ? String(text.dropLast()) : text
-}()
+}
 
 private func point(_ x: Double, _ y: Double) -> JSON { ["x": .number(x), "y": .number(y)] }
 
@@ -29,7 +31,7 @@ struct HitEndToEndTests {
     @Test("tree/hitTest: the seed's mid-transition dump sends (20,40) to the transition view (HT-5)")
     func seedDump() async throws {
         try await withClient { client, _ in
-            let result = try await client.request("tree/hitTest", ["tree": .string(seedWindowDump), "point": point(20, 40), "trace": true])
+            let result = try await client.request("tree/hitTest", ["tree": .string(try seedWindowDump()), "point": point(20, 40), "trace": true])
             #expect(result["view"] == ["id": "0x8d813f0", "class": "UINavigationTransitionView", "path": [0, 0]])
             let trace = try #require(result["trace"]?.arrayValue)
             #expect(trace.map { $0["verdict"] } == ["hit", "hit", "disabled", "hit", "disabled"])
@@ -85,7 +87,7 @@ struct HitEndToEndTests {
             let widthError = await rpcError { try await client.request("tree/hitTest", ["tree": width, "point": point(1, 1)]) }
             #expect(widthError?.data?["path"] == "tree.frame.width")
 
-            let broken = seedWindowDump + "\n<UIView: 0x1; frame = (0 0; 1 1)>"
+            let broken = try seedWindowDump() + "\n<UIView: 0x1; frame = (0 0; 1 1)>"
             let text = await rpcError { try await client.request("tree/hitTest", ["tree": .string(broken), "point": point(1, 1)]) }
             #expect(text?.code == -32602)
             #expect(text?.data?["path"] == "tree")
@@ -163,7 +165,7 @@ struct HitEndToEndTests {
             let usage = try await runNavctl(["pop-test", s, "left", "400"] + socket)
             #expect(usage.status == 2)
 
-            let hit = try await runNavctl(["tree-hit", "-", "20", "40", "--trace"] + socket, stdin: seedWindowDump)
+            let hit = try await runNavctl(["tree-hit", "-", "20", "40", "--trace"] + socket, stdin: try seedWindowDump())
             #expect(hit.status == 0, "\(hit)")
             #expect(hit.stdout.contains("hit: UINavigationTransitionView 0x8d813f0 at path [0, 0]"))
             #expect(hit.stdout.contains("UINavigationBar 0x8d75c40: disabled"))

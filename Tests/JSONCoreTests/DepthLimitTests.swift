@@ -14,6 +14,7 @@ struct DepthLimitTests {
         }
         do {
             _ = try JSON.parse("[1,]")
+            Issue.record("a trailing comma was accepted")
         } catch {
             #expect(error.depthLimit == nil)
         }

@@ -7,11 +7,11 @@ import Testing
 struct RecursiveDescriptionTests {
     /// `po [[UIWindow keyWindow] recursiveDescription]` from the seed, verbatim: an iOS 7 window during a push,
     /// with the navigation bar and the controller wrapper view not taking touches (HT-5).
-    static let seedDump = Fixtures.seedWindowDump
+    static func seedDump() throws -> String { try Fixtures.seedWindowDump() }
 
     @Test("the seed's dump parses into one tree with UIKit's classes, frames and flags")
     func seedTree() throws {
-        let root = try RecursiveDescription.parse(Self.seedDump)
+        let root = try RecursiveDescription.parse(try Self.seedDump())
         #expect(root.className == "UIWindow")
         #expect(root.id == "0x8d6f970")
         #expect(root.frame == Rect(x: 0, y: 0, width: 320, height: 480))
@@ -44,7 +44,7 @@ struct RecursiveDescriptionTests {
     /// has no taker below it and returns itself. A tap in that moment lands on `UINavigationTransitionView`.
     @Test("HT-5: in the seed's mid-transition dump, window point (20,40) hits the UINavigationTransitionView")
     func seedHitDuringTransition() throws {
-        let root = try RecursiveDescription.parse(Self.seedDump)
+        let root = try RecursiveDescription.parse(try Self.seedDump())
         let outcome = HitTester.hitTest(root, point: Point(x: 20, y: 40))
         let path = try #require(outcome.path)
         #expect(path == [0, 0])
@@ -59,7 +59,7 @@ struct RecursiveDescriptionTests {
     /// has interaction off, so the hit view is the bar itself, which then decides the item (era L).
     @Test("HT-10: with the bar's interaction back on, (20,40) hits the UINavigationBar itself")
     func seedHitAfterTransition() throws {
-        let settled = Self.seedDump.replacingFirst(
+        let settled = try Self.seedDump().replacingFirst(
             "autoresize = W; userInteractionEnabled = NO; gestureRecognizers", with: "autoresize = W; gestureRecognizers")
         let root = try RecursiveDescription.parse(settled)
         let outcome = HitTester.hitTest(root, point: Point(x: 20, y: 40))
@@ -155,10 +155,10 @@ struct RecursiveDescriptionTests {
     }
 
     @Test("damaged dumps never crash: each either parses or names a line that exists")
-    func damagedDumps() {
+    func damagedDumps() throws {
         var rng = SplitMix(seed: 0x5EED_0000)
         let alphabet = Array("<>();'{}[]|=:;- \nxYES0.5")
-        let original = Array(Self.seedDump)
+        let original = Array(try Self.seedDump())
         for _ in 0..<400 {
             var text = original
             for _ in 0..<(1 + Int(rng.next() % 4)) {
@@ -238,8 +238,16 @@ enum Fixtures {
         .appendingPathComponent("Fixtures")
 
     /// `po [[UIWindow keyWindow] recursiveDescription]` from seeds/000, verbatim.
-    static let seedWindowDump: String = {
-        let text = (try? String(contentsOf: directory.appendingPathComponent("seed000-window-dump.txt"), encoding: .utf8)) ?? ""
+    /// Throws, naming the file, when the fixture is missing or empty, so a test fails there and not later.
+    static func seedWindowDump() throws -> String {
+        let url = directory.appendingPathComponent("seed000-window-dump.txt")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        guard !text.isEmpty else { throw FixtureMissing(path: url.path) }
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
-    }()
+    }
+
+    struct FixtureMissing: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "the fixture \(path) is empty" }
+    }
 }

@@ -60,9 +60,11 @@ struct TextMetricsTests {
         #expect(abs(TextMetrics.width("Назад", weight: .semibold) - 5 * 0.62 * 17) < 1e-9)
     }
 
-    @Test("the model is deterministic")
-    func deterministic() {
+    @Test("a string's width is the sum of its characters' widths: nothing carries over between calls or characters")
+    func noCarryOver() {
         let text = "Notification Préférences 設定 ✈️"
-        #expect(TextMetrics.width(text) == TextMetrics.width(text))
+        let sum = text.reduce(0.0) { $0 + TextMetrics.width(String($1)) }
+        #expect(abs(TextMetrics.width(text) - sum) < 1e-9)
+        #expect(TextMetrics.width(text) > TextMetrics.width("Notification"))
     }
 }

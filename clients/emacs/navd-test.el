@@ -77,7 +77,8 @@
   "Method -> whether the shared daemon answers it.")
 
 (defun navd-test--require (conn &rest methods)
-  "Skips the test, saying why, when the daemon answers one of METHODS with -32601."
+  "Fails the test, saying why, when the daemon answers one of METHODS with -32601.
+Every method exists in the daemon this suite runs against, so a missing one is an error."
   (dolist (method methods)
     (let ((known (gethash method navd-test--answered 'unknown)))
       (when (eq known 'unknown)
@@ -86,7 +87,7 @@
                       (navd-error (/= (navd-error-code err) -32601))))
         (puthash method known navd-test--answered))
       (unless known
-        (ert-skip (format "the daemon does not answer %s" method))))))
+        (ert-fail (format "the daemon does not answer %s" method))))))
 
 (defun navd-test--two-screens (conn)
   "A session [Settings, General] on CONN (SEMANTICS BT-02)."

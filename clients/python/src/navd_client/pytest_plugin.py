@@ -52,6 +52,8 @@ def pytest_addoption(parser: "pytest.Parser") -> None:
                     help="test against the navd already listening on PATH")
     group.addoption("--navd-bin", action="store", default=None, metavar="PATH",
                     help="the navd executable to start (default: $NAVD_BIN, .build/debug/navd, PATH)")
+    group.addoption("--navd-require-methods", action="store_true", default=False,
+                    help="fail, instead of skipping, a navd_method test whose method the daemon lacks")
 
 
 def pytest_configure(config: "pytest.Config") -> None:
@@ -67,7 +69,10 @@ def _navd_method_marker(request: "pytest.FixtureRequest") -> None:
     daemon = request.getfixturevalue("navd_daemon")
     missing = [m for m in marker.args if not daemon_answers(daemon.socket_path, m)]
     if missing:
-        pytest.skip("the daemon does not answer " + ", ".join(missing))
+        message = "the daemon does not answer " + ", ".join(missing)
+        if request.config.getoption("--navd-require-methods"):
+            pytest.fail(message)
+        pytest.skip(message)
 
 
 @pytest.fixture(scope="session")
