@@ -31,7 +31,8 @@ struct HitEndToEndTests {
     @Test("tree/hitTest: the seed's mid-transition dump sends (20,40) to the transition view (HT-5)")
     func seedDump() async throws {
         try await withClient { client, _ in
-            let result = try await client.request("tree/hitTest", ["tree": .string(try seedWindowDump()), "point": point(20, 40), "trace": true])
+            let result = try await client.request(
+                "tree/hitTest", ["tree": .string(try seedWindowDump()), "point": point(20, 40), "trace": true])
             #expect(result["view"] == ["id": "0x8d813f0", "class": "UINavigationTransitionView", "path": [0, 0]])
             let trace = try #require(result["trace"]?.arrayValue)
             #expect(trace.map { $0["verdict"] } == ["hit", "hit", "disabled", "hit", "disabled"])
