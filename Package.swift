@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Every target declares exactly the modules it imports, one per line.
 let package = Package(
     name: "navd",
     platforms: [
@@ -43,7 +44,10 @@ let package = Package(
         ),
         .testTarget(
             name: "JSONCoreTests",
-            dependencies: ["JSONCore"]
+            dependencies: [
+                "JSONCore",
+                "NavTestSupport",
+            ]
         ),
 
         // MARK: The pure model
@@ -52,7 +56,10 @@ let package = Package(
         ),
         .testTarget(
             name: "NavModelTests",
-            dependencies: ["NavModel"]
+            dependencies: [
+                "NavModel",
+                "NavTestSupport",
+            ]
         ),
 
         // MARK: Wire types
@@ -65,7 +72,11 @@ let package = Package(
         ),
         .testTarget(
             name: "NavProtocolTests",
-            dependencies: ["NavProtocol"]
+            dependencies: [
+                "JSONCore",
+                "NavModel",
+                "NavProtocol",
+            ]
         ),
 
         // MARK: Framing, JSON-RPC envelope, connections
@@ -82,10 +93,15 @@ let package = Package(
         ),
         .testTarget(
             name: "NavTransportTests",
-            dependencies: ["NavTransport"]
+            dependencies: [
+                "JSONCore",
+                "NavProtocol",
+                "NavTestSupport",
+                "NavTransport",
+            ]
         ),
 
-        // MARK: Sessions, dispatch, subscriptions
+        // MARK: Sessions, dispatch, subscriptions, durable state
         .target(
             name: "NavServer",
             dependencies: [
@@ -94,18 +110,21 @@ let package = Package(
                 "NavModel",
                 "NavProtocol",
                 "NavTransport",
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
             name: "NavServerTests",
             dependencies: [
-                "NavServer",
+                "JSONCore",
                 "NavClient",
+                "NavModel",
+                "NavProtocol",
+                "NavServer",
+                "NavTransport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -157,7 +176,6 @@ let package = Package(
                 "NavTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
 
@@ -167,8 +185,10 @@ let package = Package(
             dependencies: [
                 "NavModel",
                 "NavServer",
+                "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -203,12 +223,22 @@ let package = Package(
             ]
         ),
 
+        // MARK: Test support shared by the test targets (a seeded generator)
+        .target(
+            name: "NavTestSupport",
+            path: "Tests/NavTestSupport"
+        ),
+
         // MARK: End to end, against the built binaries
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "NavClient",
                 "JSONCore",
+                "NavClient",
+                "NavProtocol",
+                "NavTestSupport",
+                "NavTransport",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
     ],

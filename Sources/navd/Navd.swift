@@ -6,9 +6,11 @@ import NavTransport
 import ServiceLifecycle
 import UnixSignals
 
-#if os(Linux)
+#if canImport(Glibc)
     import Glibc
-#else
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
     import Darwin
 #endif
 

@@ -1,22 +1,12 @@
 import JSONCore
 import NavClient
+import NavTestSupport
 import Testing
 
 /// Bad input never crashes the daemon or loses a session: a seeded stream of damaged messages,
 /// on connections of their own, while a well-behaved client keeps working.
 @Suite("Damaged input on the real daemon")
 struct GarbageEndToEndTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Well-formed requests, then damaged copies of them: cut, with bytes flipped, or with values swapped.
     static let seeds: [String] = [
@@ -45,7 +35,7 @@ struct GarbageEndToEndTests {
         return isNotification(json) ? 0 : 1
     }
 
-    static func damaged(_ rng: inout Seeded) -> [UInt8] {
+    static func damaged(_ rng: inout SplitMix64) -> [UInt8] {
         var bytes = Array(seeds[Int(rng.next() % UInt64(seeds.count))].utf8)
         switch rng.next() % 4 {
         case 0: bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count))))
@@ -68,7 +58,7 @@ struct GarbageEndToEndTests {
             let client = try await daemon.connect()
             let session = try await client.createSession(config: ["screens": [["id": "root", "title": "Root"]]])
             #expect(session.sessionId == "s1")
-            var rng = Seeded(state: 20_261_122)
+            var rng = SplitMix64(seed: 20_261_122)
             for round in 0..<10 {
                 let raw = try daemon.raw()
                 // A first well-formed line fixes the framing as NDJSON, whatever the damage does to the next bytes.

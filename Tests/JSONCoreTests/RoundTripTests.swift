@@ -1,23 +1,12 @@
 import Testing
 
 import JSONCore
+import NavTestSupport
 
-/// SplitMix64: a small seeded generator, so every run builds the same values.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random JSON values that exercise the awkward corners: extreme numbers, escapes, NUL, astral text.
 struct ValueGenerator {
-    var rng: SeededGenerator
+    var rng: SplitMix64
 
     private static let scalars: [Unicode.Scalar] = [
         "a", "Z", "0", " ", "\"", "\\", "/", "\u{0}", "\u{1}", "\u{8}", "\t", "\n", "\u{C}", "\r", "\u{1F}",
@@ -78,7 +67,7 @@ struct ValueGenerator {
 struct RoundTripTests {
     @Test("random values survive a round trip, bit for bit", arguments: 0..<200)
     func roundTrip(seed: Int) throws {
-        var generator = ValueGenerator(rng: SeededGenerator(seed: UInt64(seed)))
+        var generator = ValueGenerator(rng: SplitMix64(seed: UInt64(seed)))
         let value = generator.value(depth: 0)
         let bytes = value.serializedBytes()
         let parsed = try JSON.parse(bytes, limits: JSONParseLimits(maxDepth: 16))
@@ -91,7 +80,7 @@ struct RoundTripTests {
 
     @Test("mutated documents are rejected or parse to values that write back stably", arguments: 0..<100)
     func mutatedDocuments(seed: Int) {
-        var generator = ValueGenerator(rng: SeededGenerator(seed: UInt64(seed) &+ 10_000))
+        var generator = ValueGenerator(rng: SplitMix64(seed: UInt64(seed) &+ 10_000))
         var bytes = generator.value(depth: 0).serializedBytes()
         let pool: [UInt8] = Array("[]{}\",:\\/-+.eE0 1tnfu'".utf8) + [0x00, 0x0A, 0x80, 0xC0, 0xED, 0xF4, 0xFF]
         for _ in 0..<Int.random(in: 1...3, using: &generator.rng) {

@@ -1,4 +1,5 @@
 import Foundation
+import NavTestSupport
 import Testing
 
 @testable import NavModel
@@ -156,7 +157,7 @@ struct RecursiveDescriptionTests {
 
     @Test("damaged dumps never crash: each either parses or names a line that exists")
     func damagedDumps() throws {
-        var rng = SplitMix(seed: 0x5EED_0000)
+        var rng = SplitMix64(seed: 0x5EED_0000)
         let alphabet = Array("<>();'{}[]|=:;- \nxYES0.5")
         let original = Array(try Self.seedDump())
         for _ in 0..<400 {
@@ -219,18 +220,6 @@ extension String {
     }
 }
 
-/// A small deterministic generator, so a failing damaged dump can be reproduced.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Test inputs shared with other suites, read from Tests/Fixtures.
 enum Fixtures {

@@ -1,4 +1,0 @@
-import JSONCore
-import NavModel
-import NavProtocol
-import NavTransport
