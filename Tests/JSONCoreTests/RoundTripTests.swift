@@ -3,7 +3,6 @@ import Testing
 import JSONCore
 import NavTestSupport
 
-
 /// Random JSON values that exercise the awkward corners: extreme numbers, escapes, NUL, astral text.
 struct ValueGenerator {
     var rng: SplitMix64

@@ -220,7 +220,6 @@ extension String {
     }
 }
 
-
 /// Test inputs shared with other suites, read from Tests/Fixtures.
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -3,7 +3,6 @@ import Testing
 
 @testable import NavTransport
 
-
 /// How a byte stream is cut into `feed` calls.
 enum Chunking: CustomStringConvertible, Sendable {
     case allAtOnce
