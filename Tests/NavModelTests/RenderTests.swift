@@ -170,4 +170,40 @@ struct RenderTests {
         // The pop colour really is blue-dominant over the bar.
         #expect(rgb[0][2] > rgb[0][0] + 40)
     }
+
+    @Test("a label wider than its frame is tail-truncated and clipped, so librsvg (which ignores textLength) cannot spill it")
+    func longLabels() throws {
+        let long = "A really very long back style title that cannot fit"
+        var top = Fx.top(title: "Detail")
+        top.backStyle = BackStyle(title: long)
+        let m = try Fx.model([Screen(id: "home", title: "Home"), top])
+        let s = try Self.svg(m)
+        let back = try #require(Fx.bar(m).element(.backButton)?.visibleFrame)
+        let label = back.width - 13 - 6  // the frame after the chevron and its gap
+        // The drawn text ends with the ellipsis and is no wider than its frame.
+        let drawn = try #require(s.range(of: ">A really").map { s[$0.lowerBound...].dropFirst().prefix { $0 != "<" } })
+        #expect(drawn.hasSuffix("…") && long.hasPrefix(String(drawn.dropLast()).trimmingCharacters(in: .whitespaces)))
+        #expect(TextMetrics.width(String(drawn)) <= label + 0.5)
+        #expect(s.contains("class=\"label\"") && s.contains("overflow=\"hidden\""))
+
+        // Rendered: between the back label's end and the title, only the bar's own colour.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navd-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svgURL = dir.appendingPathComponent("bar.svg")
+        let pngURL = dir.appendingPathComponent("bar.png")
+        try Data(s.utf8).write(to: svgURL)
+        _ = try Self.run(try #require(Self.rsvg), ["-f", "png", "-o", pngURL.path, svgURL.path])
+        let title = try #require(Fx.bar(m).element(.title)?.frame)
+        let y = Int(back.midY)
+        let gap = (Int(back.maxX.rounded(.up)) + 1..<Int(title.minX.rounded(.down)))
+        let points = gap.map { "\($0),\(y)" } + ["2,\(Int(back.minY) - 6)"]
+        let out = try Self.run(try #require(Self.python), ["-c", Self.pixelScript, pngURL.path] + points)
+        let rgb = String(decoding: out, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").compactMap { Int($0) } }
+        #expect(rgb.count == points.count && !gap.isEmpty)
+        // No dark text pixels in the gap: every sample is as light as the bar there.
+        for (i, pixel) in rgb.dropLast().enumerated() {
+            #expect(pixel.allSatisfy { $0 > 150 }, "x \(gap.lowerBound + i): \(pixel)")
+        }
+    }
 }
