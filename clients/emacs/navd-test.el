@@ -565,3 +565,25 @@ Returns (BUFFER . ARGS), ARGS being what the backend reported."
 
 (provide 'navd-test)
 ;;; navd-test.el ends here
+
+(ert-deftest navd-refuses-a-foreign-socket ()
+  "A socket, or a socket directory, another user owns is refused before connecting."
+  (let* ((base (make-temp-file "navd-foreign-" t))
+         (theirs (expand-file-name "theirs" base))
+         (socket (expand-file-name "navd.sock" theirs))
+         server)
+    (unwind-protect
+        (progn
+          (make-directory theirs)
+          (set-file-modes theirs #o755)
+          (setq server (make-network-process :name "navd-foreign-server" :family 'local
+                                             :service socket :server t :noquery t))
+          (should (zerop (call-process "chown" nil nil nil "65534:65534" socket)))
+          (let ((err (should-error (navd-open socket))))
+            (should (string-match-p "the socket belongs to uid 65534, not to you" (cadr err))))
+          (should (zerop (call-process "chown" nil nil nil (format "%d:%d" (user-uid) (group-gid)) socket)))
+          (should (zerop (call-process "chown" nil nil nil "65534:65534" theirs)))
+          (let ((err (should-error (navd-open socket))))
+            (should (string-match-p "its directory .* belongs to uid 65534" (cadr err)))))
+      (when server (delete-process server))
+      (delete-directory base t))))

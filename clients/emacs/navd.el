@@ -116,16 +116,36 @@ The hook is `navd-notification-functions'."
   (signal 'jsonrpc-error `((jsonrpc-error-code . -32601)
                            (jsonrpc-error-message . ,(format "%s: not a client method" method)))))
 
+(defun navd--foreign-socket (path)
+  "Why PATH must not be trusted, or nil: it, or its directory, belongs to another user.
+Another user's program could be posing as navd there, or could replace the socket.  A
+sticky directory such as /tmp is not held against it; a missing socket is left to connect."
+  (let ((me (user-uid))
+        (attributes (file-attributes path 'integer)))
+    (when attributes
+      (let* ((owner (file-attribute-user-id attributes))
+             (directory (directory-file-name (file-name-directory (expand-file-name path))))
+             (dir-attributes (file-attributes directory 'integer))
+             (dir-owner (and dir-attributes (file-attribute-user-id dir-attributes)))
+             (sticky (and dir-attributes (eq (aref (file-attribute-modes dir-attributes) 9) ?t))))
+        (cond ((/= owner me)
+               (format "refusing %s: the socket belongs to uid %d, not to you (uid %d)" path owner me))
+              ((and dir-owner (/= dir-owner me) (not sticky))
+               (format "refusing %s: its directory %s belongs to uid %d, not to you (uid %d)"
+                       path directory dir-owner me)))))))
+
 (defun navd-open (&optional path)
-  "Opens a new connection to navd at PATH (default `navd-socket-path')."
+  "Opens a new connection to navd at PATH (default `navd-socket-path').
+Signals an error, before connecting, when the socket or its directory belongs to another user."
   (let* ((path (or path (navd-socket-path)))
-         (process (make-network-process
+         (refusal (navd--foreign-socket path))
+         (process (if refusal (error "%s" refusal) (make-network-process
                    :name (format "navd %s" path)
                    :family 'local
                    :service path
                    :coding 'utf-8-emacs-unix
                    :noquery t
-                   :nowait nil)))
+                   :nowait nil))))
     ;; The process name is unique (Emacs numbers duplicates); jsonrpc.el names the connection's
     ;; buffers after it, so two connections to one socket never share (or kill) a buffer.
     (jsonrpc-process-connection

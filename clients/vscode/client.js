@@ -7,6 +7,7 @@
 //   (await navd.titleBack({ sessionId })).title            // 'A'
 //   navd.on('notification', (method, params) => ...);
 
+const fs = require('fs');
 const net = require('net');
 const os = require('os');
 const path = require('path');
@@ -70,6 +71,32 @@ class NavdError extends Error {
  * One connection to navd. Events: 'notification' (method, params), 'message' (every decoded
  * message, in arrival order), 'close'.
  */
+/**
+ * Why `socket` must not be trusted, or null: it, or its directory, belongs to another user, who could be
+ * posing as navd there or could replace the socket. A sticky directory such as /tmp is not held against
+ * it; a missing socket is left to connect to report.
+ */
+function foreignSocket(socket) {
+  const me = process.getuid();
+  let info;
+  try {
+    info = fs.lstatSync(socket);
+  } catch {
+    return null;
+  }
+  if (info.uid !== me) return `refusing ${socket}: the socket belongs to uid ${info.uid}, not to you (uid ${me})`;
+  const directory = path.dirname(path.resolve(socket));
+  try {
+    const dir = fs.statSync(directory);
+    if (dir.uid !== me && (dir.mode & 0o1000) === 0) {
+      return `refusing ${socket}: its directory ${directory} belongs to uid ${dir.uid}, not to you (uid ${me})`;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
 class NavdClient extends EventEmitter {
   constructor(socket, { timeout = 10000 } = {}) {
     super();
@@ -85,9 +112,16 @@ class NavdClient extends EventEmitter {
     socket.on('error', (error) => { this.lastError = error; });
   }
 
-  /** Connects to `socket` (default: socketPath()). */
+  /** Connects to `socket` (default: socketPath()); refuses one that another user owns (see foreignSocket). */
   static connect(socket = socketPath(), options = {}) {
     return new Promise((resolve, reject) => {
+      const refusal = foreignSocket(socket);
+      if (refusal) {
+        const error = new Error(refusal);
+        error.code = 'EFOREIGNSOCKET';
+        reject(error);
+        return;
+      }
       const connection = net.createConnection(socket);
       const onError = (error) => reject(error);
       connection.once('error', onError);
@@ -217,4 +251,4 @@ for (const [method, helper] of Object.entries(METHODS)) {
   }
 }
 
-module.exports = { METHODS, NavdClient, NavdError, socketPath };
+module.exports = { METHODS, NavdClient, NavdError, foreignSocket, socketPath };

@@ -446,6 +446,25 @@ local function main()
     expect(vim.wait(5000, function() return text():find(": closed", 1, true) ~= nil end, 10), text())
   end)
 
+  test("a socket, or a socket directory, another user owns is refused before connecting", function()
+    local base = vim.fn.tempname()
+    vim.fn.mkdir(base .. "/theirs", "p", 493)
+    local socket = base .. "/theirs/navd.sock"
+    local server = uv.new_pipe(false)
+    assert(server:bind(socket))
+    server:listen(1, function() end)
+    assert(uv.fs_chown(socket, 65534, 65534))
+    local c, message = navd.connect(socket)
+    expect(c == nil and message:find("the socket belongs to uid 65534, not to you", 1, true) ~= nil, tostring(message))
+    assert(uv.fs_chown(socket, uv.getuid(), uv.getgid()))
+    assert(uv.fs_chown(base .. "/theirs", 65534, 65534))
+    c, message = navd.connect(socket)
+    expect(c == nil and message:find("belongs to uid 65534", 1, true) ~= nil and message:find("its directory", 1, true) ~= nil,
+      tostring(message))
+    server:close()
+    vim.fn.delete(base, "rf")
+  end)
+
   -- Every golden transcript, each against a fresh daemon.
   local examples = vim.fn.globpath(repo .. "/docs/protocol/examples", "*.json", false, true)
   table.sort(examples)

@@ -117,3 +117,28 @@ test('nextNotification waits for a notification or times out', async () => {
   assert.deepStrictEqual((await waiting).params, { sessionId });
   await assert.rejects(client.nextNotification(undefined, 50));
 });
+
+test('a socket, or a socket directory, another user owns is refused before connecting', async () => {
+  const fs = require('fs');
+  const net = require('net');
+  const os = require('os');
+  const path = require('path');
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'navd-foreign-'));
+  const theirs = path.join(base, 'theirs');
+  fs.mkdirSync(theirs, { mode: 0o755 });
+  const socket = path.join(theirs, 'navd.sock');
+  const server = net.createServer().listen(socket);
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    fs.chownSync(socket, 65534, 65534);
+    await assert.rejects(NavdClient.connect(socket),
+      (e) => e.code === 'EFOREIGNSOCKET' && /the socket belongs to uid 65534, not to you/.test(e.message));
+    fs.chownSync(socket, process.getuid(), process.getgid());
+    fs.chownSync(theirs, 65534, 65534);
+    await assert.rejects(NavdClient.connect(socket),
+      (e) => e.code === 'EFOREIGNSOCKET' && /its directory .* belongs to uid 65534/.test(e.message));
+  } finally {
+    server.close();
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+});

@@ -94,10 +94,30 @@ function M.object(params)
   return params
 end
 
+--- Why `path` must not be trusted, or nil: it, or its directory, belongs to another user, who could be
+--- posing as navd there or could replace the socket. A sticky directory such as /tmp is not held
+--- against it; a missing socket is left to connect to report.
+function M.foreign_socket(path)
+  local me = uv.getuid()
+  local info = uv.fs_lstat(path)
+  if not info then return nil end
+  if info.uid ~= me then
+    return string.format("refusing %s: the socket belongs to uid %d, not to you (uid %d)", path, info.uid, me)
+  end
+  local directory = vim.fn.fnamemodify(path, ":p:h")
+  local dir = uv.fs_stat(directory)
+  if dir and dir.uid ~= me and bit.band(dir.mode, 512) == 0 then
+    return string.format("refusing %s: its directory %s belongs to uid %d, not to you (uid %d)", path, directory, dir.uid, me)
+  end
+  return nil
+end
+
 --- Connects to `path` (default: socket_path()). Returns the client, or nil and a message.
 function M.connect(path, opts)
   opts = opts or {}
   path = path or M.socket_path()
+  local refusal = M.foreign_socket(path)
+  if refusal then return nil, refusal end
   local pipe = uv.new_pipe(false)
   local done, failure = false, nil
   pipe:connect(path, function(err)

@@ -10,7 +10,7 @@
 
 from .client import Client, Notification, default_socket_path
 from .daemon import Daemon, find_navd_binary
-from .errors import ConnectionClosed, ErrorCode, NavdError
+from .errors import ConnectionClosed, ErrorCode, ForeignSocket, NavdError
 from .lint import (Diagnostic, DocumentError, LintError, LintFailed, LoadError, Rect,
                    assert_no_diagnostics, find_navctl_binary, lint)
 from .methods import CLEAR, METHOD_HELPERS, point
@@ -25,6 +25,7 @@ __all__ = [
     "Diagnostic",
     "DocumentError",
     "ErrorCode",
+    "ForeignSocket",
     "LintError",
     "LintFailed",
     "LoadError",

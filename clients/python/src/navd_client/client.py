@@ -7,7 +7,7 @@ import time
 from collections import deque
 from typing import Any, Deque, Dict, Iterator, List, Optional, Union
 
-from .errors import ConnectionClosed, NavdError
+from .errors import ConnectionClosed, ForeignSocket, NavdError
 from .methods import MethodsMixin
 
 Id = Union[int, str]
@@ -48,6 +48,27 @@ def _is_notification(message: Any) -> bool:
     return isinstance(message, dict) and "method" in message and "id" not in message
 
 
+def refuse_foreign_socket(path: str) -> None:
+    """Raises :class:`ForeignSocket` when ``path``, or its directory, belongs to another user (a sticky
+    directory such as /tmp excepted): that user could be posing as navd, or could replace the socket.
+    A path that does not exist is left to ``connect`` to report."""
+    me = os.getuid()
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if info.st_uid != me:
+        raise ForeignSocket(f"refusing {path}: the socket belongs to uid {info.st_uid}, not to you (uid {me})")
+    directory = os.path.dirname(path) or "."
+    try:
+        dir_info = os.stat(directory)
+    except OSError:
+        return
+    if dir_info.st_uid != me and not dir_info.st_mode & 0o1000:
+        raise ForeignSocket(
+            f"refusing {path}: its directory {directory} belongs to uid {dir_info.st_uid}, not to you (uid {me})")
+
+
 class Client(MethodsMixin):
     """One connection to navd.
 
@@ -71,6 +92,7 @@ class Client(MethodsMixin):
     def connect(cls, path: Optional[str] = None, *, timeout: float = 10.0) -> "Client":
         """Connects to the daemon at ``path`` (default: :func:`default_socket_path`)."""
         target = path or default_socket_path()
+        refuse_foreign_socket(target)
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             sock.connect(target)

@@ -42,3 +42,8 @@ class NavdError(Exception):
 
 class ConnectionClosed(ConnectionError):
     """The daemon closed the connection."""
+
+
+class ForeignSocket(PermissionError):
+    """The socket, or its directory, belongs to another user: it is refused before connecting, since
+    another user's program could be posing as navd."""
