@@ -11,6 +11,4 @@ public enum ModelError: Error, Sendable, Hashable {
     case limitExceeded(name: String, limit: Int)
     /// The operation is not allowed in this state (e.g. popping the root screen).
     case notAllowed(String)
-    /// A value the model cannot use (e.g. a negative width); `path` names the field.
-    case invalidValue(path: String, expected: String, message: String)
 }

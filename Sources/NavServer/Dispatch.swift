@@ -76,8 +76,6 @@ extension RPCError {
             self = .limitExceeded(name: name, limit: limit)
         case .notAllowed(let why):
             self.init(code: ErrorCode.notAllowed, message: "not allowed: \(why)")
-        case .invalidValue(let path, let expected, let message):
-            self = .invalidParams(path: path, expected: expected, message: message)
         }
     }
 }

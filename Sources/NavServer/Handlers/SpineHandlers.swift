@@ -6,6 +6,14 @@ import NavTransport
 extension DispatchTable {
     /// The lifecycle, session, stack, screen and bar-update methods.
     mutating func registerSpine() {
+        registerLifecycle()
+        registerSessions()
+        registerStack()
+        registerScreensAndBars()
+    }
+
+    /// `initialize`, `shutdown`, `daemon/status`.
+    mutating func registerLifecycle() {
         register(Initialize.self) { _, ctx in
             let methods = Messages.methods.filter { $0 != "$/cancelRequest" && $0 != "exit" }
             return [
@@ -26,8 +34,10 @@ extension DispatchTable {
                 version: ServerInfo.version, pid: ctx.server.pid, uptimeMs: ctx.server.uptimeMs,
                 connections: ctx.server.connections.withLockedValue { $0 }, sessions: await ctx.sessions.count)
         }
+    }
 
-        // MARK: Sessions
+    /// `session/*`.
+    mutating func registerSessions() {
         register(SessionCreate.self) { p, ctx in
             let limits = ctx.sessions.limits.model
             let model = try Self.makeModel(config: p.config, screens: p.screens, limits: limits)
@@ -38,9 +48,13 @@ extension DispatchTable {
         register(SessionConfigure.self) { p, ctx in
             try await ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+                // The patch is applied to a copy first, so a bad member is reported as the decoder said it.
+                var patched = model.config
+                try p.apply(to: &patched)
+                let config = patched
                 effects.changes = try rpc { () throws(ModelError) -> [Change] in
-                    try model.configure(fields: p.fields, ifVersion: p.ifVersion) { (config: inout SessionConfig) throws(ModelError) in
-                        do throws(RPCError) { try p.apply(to: &config) } catch { throw ModelError(error) }
+                    try model.configure(fields: p.fields, ifVersion: p.ifVersion) { (current: inout SessionConfig) throws(ModelError) in
+                        current = config
                     }
                 }
                 return VersionResult(version: model.version)
@@ -73,8 +87,10 @@ extension DispatchTable {
             try await ctx.sessions.unsubscribe(p.subscriptionId, connectionId: ctx.connectionID)
             return NullResult()
         }
+    }
 
-        // MARK: Stack
+    /// `stack/*`.
+    mutating func registerStack() {
         register(StackPush.self) { p, ctx in
             try await ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> StackPush.Result in
@@ -111,14 +127,23 @@ extension DispatchTable {
                 StackGet.Result(screens: model.screens, version: model.version)
             }
         }
+    }
 
-        // MARK: Screens and bars
+    /// `screen/update`, `bar/update`. Each patch is applied to a copy first, so a bad member is reported exactly
+    /// as the decoder said it; the model then only swaps the result in (checking the version, raising it, and
+    /// computing the changes).
+    mutating func registerScreensAndBars() {
         register(ScreenUpdate.self) { p, ctx in
             try await ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
+                guard var patched = model.screens.first(where: { $0.id == p.screenId }) else {
+                    throw RPCError(ModelError.unknownScreen(id: p.screenId, path: "screenId"))
+                }
+                try patched.apply(p.changes)
+                let screen = patched
                 effects.changes = try rpc { () throws(ModelError) -> [Change] in
-                    try model.updateScreen(p.screenId, ifVersion: p.ifVersion) { (screen: inout Screen) throws(ModelError) in
-                        do throws(RPCError) { try screen.apply(p.changes) } catch { throw ModelError(error) }
+                    try model.updateScreen(p.screenId, ifVersion: p.ifVersion) { (current: inout Screen) throws(ModelError) in
+                        current = screen
                     }
                 }
                 return VersionResult(version: model.version)
@@ -128,17 +153,24 @@ extension DispatchTable {
             try await ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 if let screenId = p.screenId {
+                    guard let screen = model.screens.first(where: { $0.id == screenId }) else {
+                        throw RPCError(ModelError.unknownScreen(id: screenId, path: "screenId"))
+                    }
+                    var bar = screen.bar ?? BarAppearance()
+                    try bar.apply(p.appearance)
+                    let patched = bar
                     effects.changes = try rpc { () throws(ModelError) -> [Change] in
-                        try model.updateScreen(screenId, ifVersion: p.ifVersion) { (screen: inout Screen) throws(ModelError) in
-                            var bar = screen.bar ?? BarAppearance()
-                            do throws(RPCError) { try bar.apply(p.appearance) } catch { throw ModelError(error) }
-                            screen.bar = bar
+                        try model.updateScreen(screenId, ifVersion: p.ifVersion) { (current: inout Screen) throws(ModelError) in
+                            current.bar = patched
                         }
                     }
                 } else {
+                    var bar = model.config.bar
+                    try bar.apply(p.appearance)
+                    let patched = bar
                     effects.changes = try rpc { () throws(ModelError) -> [Change] in
                         try model.configure(fields: ["bar"], ifVersion: p.ifVersion) { (config: inout SessionConfig) throws(ModelError) in
-                            do throws(RPCError) { try config.bar.apply(p.appearance) } catch { throw ModelError(error) }
+                            config.bar = patched
                         }
                     }
                 }
@@ -163,14 +195,5 @@ extension DispatchTable {
         return try rpc { () throws(ModelError) -> NavigationModel in
             try NavigationModel(config: config, screens: initial, limits: limits, nextGeneratedId: counter)
         }
-    }
-}
-
-extension ModelError {
-    /// Carries a decoding error from inside a model update back out unchanged.
-    init(_ error: RPCError) {
-        self = .invalidValue(
-            path: error.data?["path"]?.stringValue ?? "", expected: error.data?["expected"]?.stringValue ?? "",
-            message: error.message)
     }
 }
