@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import JSONCore
 import Logging
 import NIOConcurrencyHelpers
@@ -19,7 +25,7 @@ public final class ServerInfo: Sendable {
         return Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
     }
 
-    var pid: Int { Int(ProcessInfo.processInfo.processIdentifier) }
+    var pid: Int { Int(getpid()) }
 }
 
 /// The navd service: the dispatch table over the session registry. Transport-agnostic: the socket

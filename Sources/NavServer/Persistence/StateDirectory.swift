@@ -35,9 +35,16 @@ enum StateDirectory {
         let path = directory.hasSuffix("/") ? directory + "lock" : directory + "/lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StateStore.Failure(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            throw StateStore.Failure(message: "another navd keeps its sessions in \(directory); give each daemon its own --state-dir")
+        // A lock released a moment ago can still be held for an instant by a process that was forked while
+        // the descriptor was open and has not reached exec yet, so a busy lock is tried again for up to a second.
+        var attempts = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            attempts += 1
+            guard errno == EWOULDBLOCK, attempts < 50 else {
+                close(fd)
+                throw StateStore.Failure(message: "another navd keeps its sessions in \(directory); give each daemon its own --state-dir")
+            }
+            usleep(20_000)
         }
         return fd
     }
