@@ -1,2 +1,370 @@
-/// Turns what an engineer prints in the debugger of a running app into a session document.
-public enum NavImport {}
+import JSONCore
+import NavModel
+import NavProtocol
+
+/// Turns what an engineer prints in the debugger of a running app into a session document:
+/// `po [[UIWindow keyWindow] recursiveDescription]`, optionally followed by
+/// `po [[[UIWindow keyWindow] rootViewController] _printHierarchy]`.
+///
+/// What the dump shows is recovered (the device and status bar from the window and the bar, the top title,
+/// the back button's text, the items); what it cannot show gets the default, and each such guess is one
+/// sentence of `notes`.
+public enum NavImport {
+    /// The document, the profile chosen and what had to be guessed.
+    public struct Result: Sendable {
+        public var document: JSON
+        public var profile: Profile
+        public var notes: [String]
+    }
+
+    /// Why the text could not be imported; `line` is 1-based (0 when the problem is not on one line).
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { line > 0 ? "line \(line): \(message)" : message }
+    }
+
+    /// A view of the dump with its frame in the root's coordinates.
+    struct Placed {
+        var view: View
+        var window: Rect
+        var depth: Int
+    }
+
+    public static func importDump(_ text: String) throws(Failure) -> Result {
+        let (dumpText, hierarchy) = split(text)
+        let root: View
+        do {
+            root = try RecursiveDescription.parse(dumpText)
+        } catch {
+            throw Failure(line: error.line + dumpOffset(text, dumpText), message: error.message)
+        }
+        let texts = labelTexts(dumpText)
+        var placed: [Placed] = []
+        flatten(root, origin: Point(x: 0, y: 0), depth: 0, into: &placed)
+        guard let barIndex = placed.firstIndex(where: { isClass($0.view, "UINavigationBar") }) else {
+            throw Failure(
+                line: 0,
+                message:
+                    "no UINavigationBar in the dump; print the key window's recursiveDescription while a navigation controller is on screen"
+            )
+        }
+        let bar = placed[barIndex]
+        let inBar = subtree(of: barIndex, in: placed)
+        var notes: [String] = []
+
+        // The era, from the bar's own classes.
+        let classes = Set(inBar.map(\.view.className))
+        let profile: Profile
+        if classes.contains("UINavigationItemButtonView") || classes.contains("UINavigationItemView") {
+            profile = .ios10
+            notes.append(
+                "profile ios10: the bar has UINavigationItemView/UINavigationItemButtonView (iOS 7 to 10); ios10 is the profile for that bar"
+            )
+        } else if classes.contains(where: { $0.hasPrefix("_UIBarPlatter") || $0.contains("Glass") }) {
+            profile = .ios26
+            notes.append("profile ios26: the bar draws its items on glass platters")
+        } else if classes.contains("_UINavigationBarContentView") || classes.contains("_UIButtonBarButton") {
+            profile = .ios11
+            notes.append(
+                "profile ios11: the bar has _UINavigationBarContentView and _UIButtonBarButton, which iOS 11 to 18 share; ios11 is the earliest profile that fits (choose ios13, ios14 or ios17 if you know the version)"
+            )
+        } else {
+            profile = .ios17
+            notes.append("profile ios17: the bar's classes name no era; the default profile is used")
+        }
+
+        // The device, from the window and the bar.
+        let window = placed[0].view.frame
+        var device: JSONObject = [
+            "width": .number(window.width), "height": .number(window.height), "statusBarHeight": .number(bar.window.minY),
+        ]
+        if let preset = DevicePreset.all.first(where: {
+            $0.width == window.width && $0.height == window.height && $0.statusBarHeight == bar.window.minY
+        }) {
+            device = ["preset": .string(preset.name)]
+        } else {
+            notes.append("scale: not in the dump; 3 (@3x) is assumed")
+            device["scale"] = 3
+        }
+        if bar.window.height != 44 {
+            notes.append(
+                "the bar is \(fmt(bar.window.height)) pt high in the dump; the model lays out a \(profile == .ios26 ? "glass" : "44-pt") bar"
+            )
+        }
+
+        // Title, back button and items.
+        let content = extract(inBar, bar: bar, texts: texts, profile: profile)
+        var top: JSONObject = ["id": "top"]
+        if let title = content.title {
+            top["title"] = .string(title)
+        } else {
+            notes.append("the top screen's title: none found in the dump")
+        }
+        var item = JSONObject()
+        if !content.left.isEmpty { item["leftItems"] = .array(content.left) }
+        if !content.right.isEmpty { item["rightItems"] = .array(content.right) }
+        if !item.isEmpty { top["item"] = .object(item) }
+
+        var screens: [JSON] = []
+        let names = controllerNames(hierarchy)
+        if let back = content.back {
+            var previous: JSONObject = ["id": "previous"]
+            if back.isEmpty {
+                previous["title"] = .string(names.count >= 2 ? names[names.count - 2] : "Previous")
+                previous["item"] = ["backItem": ["title": ""]]
+                notes.append(
+                    "the back button shows the arrow alone: the previous screen's back item title is taken as \"\" (the empty-title technique); its own title is not in the dump"
+                )
+            } else {
+                previous["title"] = .string(back)
+                notes.append(
+                    "the previous screen's title is taken from the back button's text \"\(back)\" (a backButtonTitle or back item would read the same)"
+                )
+            }
+            screens.append(.object(previous))
+        }
+        if names.count > screens.count + 1 {
+            let missing = names.count - screens.count - 1
+            notes.append(
+                "\(missing) more screen(s) below, from _printHierarchy (\(names.prefix(missing).joined(separator: ", "))), with their class names as titles"
+            )
+            for (i, name) in names.prefix(missing).enumerated().reversed() {
+                screens.insert(["id": .string("screen-\(i + 1)"), "title": .string(name)], at: 0)
+            }
+        }
+        screens.append(.object(top))
+        notes.append("locale, app languages and policies: not in the dump; the defaults (en, [en], every policy's default) are used")
+
+        var document: JSONObject = [
+            "format": "navd-session", "formatVersion": 1, "name": "imported", "profile": .string(profile.rawValue),
+            "device": .object(device),
+        ]
+        document["notes"] = .array(notes.map(JSON.string))
+        document["screens"] = .array(screens)
+        return Result(document: .object(document), profile: profile, notes: notes)
+    }
+
+    // MARK: The parts of the bar
+
+    struct Content {
+        var title: String?
+        /// The back button's text; "" for the arrow alone; nil when there is none.
+        var back: String?
+        var left: [JSON] = []
+        var right: [JSON] = []
+    }
+
+    static func extract(_ inBar: [Placed], bar: Placed, texts: [String: String], profile: Profile) -> Content {
+        var content = Content()
+        func text(in p: Placed) -> String? {
+            let labels = inBar.filter { isLabel($0.view) && $0.window.isInside(p.window) }
+            for label in labels { if let id = label.view.id, let t = texts[id] { return t } }
+            return nil
+        }
+        let mid = bar.window.midX
+        if profile == .ios10 {
+            if let titleView = inBar.first(where: { isClass($0.view, "UINavigationItemView") }) { content.title = text(in: titleView) }
+            if let back = inBar.first(where: { isClass($0.view, "UINavigationItemButtonView") }) {
+                content.back = text(in: back) ?? ""
+            }
+            for button in inBar where isClass(button.view, "UINavigationButton") {
+                let entry = barItem(
+                    button, inBar: inBar, text: text(in: button), index: button.window.minX < mid ? content.left.count : content.right.count
+                )
+                if button.window.midX < mid { content.left.append(entry) } else { content.right.append(entry) }
+            }
+            return content
+        }
+        // iOS 11 and later: the back button is the _UIButtonBarButton holding a _UIBackButtonContainerView (or
+        // the chevron image); items are the other _UIButtonBarButtons and the custom views in the stacks.
+        let buttons = inBar.filter { isClass($0.view, "_UIButtonBarButton") }
+        for button in buttons {
+            let inside = inBar.filter { $0.window.isInside(button.window) && $0.depth > button.depth }
+            let isBack =
+                inside.contains { isClass($0.view, "_UIBackButtonContainerView") }
+                || (button.window.minX <= bar.window.minX + 0.5 && inside.contains { $0.view.className == "UIImageView" }
+                    && !inside.contains { isClass($0.view, "_UIButtonBarStackView") })
+            if isBack {
+                content.back = text(in: button) ?? ""
+                continue
+            }
+            let side = button.window.midX < mid
+            let entry = barItem(button, inBar: inBar, text: text(in: button), index: side ? content.left.count : content.right.count)
+            if side { content.left.append(entry) } else { content.right.append(entry) }
+        }
+        // Custom views: direct children of a stack that are not bar buttons or spacers.
+        for stack in inBar where isClass(stack.view, "_UIButtonBarStackView") {
+            for child in inBar where child.depth == stack.depth + 1 && child.window.isInside(stack.window, slack: 0.5) {
+                let cls = child.view.className
+                if isClass(child.view, "_UIButtonBarButton") || cls == "UIView" && child.window.height == 0 { continue }
+                if cls == "UIView" && (child.window.width <= 8 || child.window.height == 0) { continue }
+                let side = child.window.midX < mid
+                let custom: JSON = [
+                    "id": .string("custom-\(side ? content.left.count : content.right.count)"),
+                    "customView": ["width": .number(child.window.width), "height": .number(child.window.height)],
+                ]
+                if side { content.left.append(custom) } else { content.right.append(custom) }
+            }
+        }
+        // The title: the label of the content view that is no button's.
+        if let contentView = inBar.first(where: { isClass($0.view, "_UINavigationBarContentView") }) {
+            let inButtons = Set(
+                buttons.flatMap { b in inBar.filter { $0.window.isInside(b.window) && $0.depth > b.depth }.compactMap(\.view.id) })
+            let titles = inBar.filter {
+                isLabel($0.view) && $0.depth > contentView.depth && !inButtons.contains($0.view.id ?? "")
+            }
+            content.title = titles.compactMap { $0.view.id.flatMap { texts[$0] } }.first
+        }
+        return content
+    }
+
+    /// A text item, or an image item with its glyph's size.
+    static func barItem(_ button: Placed, inBar: [Placed], text: String?, index: Int) -> JSON {
+        if let text, !text.isEmpty {
+            let id = text.lowercased().filter { $0.isLetter || $0.isNumber }
+            return ["id": .string(id.isEmpty ? "item-\(index)" : id), "title": .string(text)]
+        }
+        let image = inBar.first { $0.view.className.hasSuffix("ImageView") && $0.window.isInside(button.window) && $0.depth > button.depth }
+        let size = image.map { Size(width: $0.window.width, height: $0.window.height) } ?? Size(width: 24, height: 24)
+        return ["id": .string("image-\(index)"), "image": ["width": .number(size.width), "height": .number(size.height)]]
+    }
+
+    // MARK: Reading the text
+
+    /// The recursiveDescription lines, and the `_printHierarchy` lines after them.
+    static func split(_ text: String) -> (String, String) {
+        var dump: [Substring] = []
+        var hierarchy: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let body = line.drop { $0 == " " || $0 == "|" || $0 == "\t" }
+            if body.hasPrefix("<"), body.dropFirst().prefix(while: { $0 != " " && $0 != ">" }).hasSuffix(":") {
+                dump.append(line)
+            } else if body.hasPrefix("<") {
+                hierarchy.append(line)
+            } else if !dump.isEmpty, hierarchy.isEmpty, !body.isEmpty, !body.hasPrefix("(lldb)") {
+                // A label's text cut by a line break continues the view above.
+                dump.append(line)
+            }
+        }
+        return (dump.joined(separator: "\n"), hierarchy.joined(separator: "\n"))
+    }
+
+    static func dumpOffset(_ whole: String, _ dump: String) -> Int {
+        guard let first = dump.split(separator: "\n").first else { return 0 }
+        let lines = whole.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.firstIndex { $0 == first } ?? 0)
+    }
+
+    /// The view controllers a navigation controller holds, root first, from `_printHierarchy`: the lines one
+    /// level inside the first `UINavigationController`.
+    static func controllerNames(_ hierarchy: String) -> [String] {
+        var names: [String] = []
+        var navigationDepth: Int?
+        for line in hierarchy.split(separator: "\n") {
+            let depth = line.filter { $0 == "|" }.count
+            let body = line.drop { $0 == " " || $0 == "|" || $0 == "\t" }
+            guard body.hasPrefix("<") else { continue }
+            let name = String(body.dropFirst().prefix { $0 != " " && $0 != ">" && $0 != ":" })
+            if let d = navigationDepth {
+                if depth <= d { break }
+                if depth == d + 1 { names.append(name) }
+            } else if name.hasSuffix("NavigationController") {
+                navigationDepth = depth
+            }
+        }
+        return names
+    }
+
+    /// `text = '...'` of each view, by address, with `\uXXXX` and `\xNN` escapes decoded.
+    static func labelTexts(_ dump: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for line in dump.split(separator: "\n") {
+            guard let open = line.firstIndex(of: "<"), let colon = line[open...].firstIndex(of: ":") else { continue }
+            let rest = line[colon...].dropFirst().drop { $0 == " " }
+            let address = String(rest.prefix { $0 != ";" && $0 != ">" })
+            guard let start = find("text = '", in: line) else { continue }
+            var value = ""
+            var i = start
+            while i < line.endIndex {
+                let c = line[i]
+                if c == "'" {
+                    let next = line.index(after: i)
+                    if next == line.endIndex || line[next] == ";" || line[next] == ">" { break }
+                }
+                value.append(c)
+                i = line.index(after: i)
+            }
+            out[address] = unescape(value)
+        }
+        return out
+    }
+
+    /// Where the text after the first `needle` in `line` starts.
+    static func find(_ needle: String, in line: Substring) -> Substring.Index? {
+        var i = line.startIndex
+        while i < line.endIndex {
+            if line[i...].hasPrefix(needle) { return line.index(i, offsetBy: needle.count) }
+            i = line.index(after: i)
+        }
+        return nil
+    }
+
+    static func unescape(_ s: String) -> String {
+        var out = ""
+        var chars = Array(s)
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "\\", i + 1 < chars.count {
+                let kind = chars[i + 1]
+                let width = kind == "u" ? 4 : kind == "x" ? 2 : 0
+                if width > 0, i + 2 + width <= chars.count, let v = UInt32(String(chars[(i + 2)..<(i + 2 + width)]), radix: 16),
+                    let scalar = Unicode.Scalar(v)
+                {
+                    out.unicodeScalars.append(scalar)
+                    i += 2 + width
+                    continue
+                }
+            }
+            out.append(chars[i])
+            i += 1
+        }
+        chars = []
+        return out
+    }
+
+    // MARK: The tree
+
+    static func flatten(_ v: View, origin: Point, depth: Int, into out: inout [Placed]) {
+        let frame = Rect(x: origin.x + v.frame.x, y: origin.y + v.frame.y, width: v.frame.width, height: v.frame.height)
+        out.append(
+            Placed(view: v, window: depth == 0 ? Rect(x: 0, y: 0, width: v.frame.width, height: v.frame.height) : frame, depth: depth))
+        let base = depth == 0 ? Point(x: 0, y: 0) : Point(x: frame.x, y: frame.y)
+        let b = v.effectiveBounds
+        for child in v.subviews { flatten(child, origin: Point(x: base.x - b.x, y: base.y - b.y), depth: depth + 1, into: &out) }
+    }
+
+    /// The placed views of `index`'s subtree (itself included).
+    static func subtree(of index: Int, in placed: [Placed]) -> [Placed] {
+        var out = [placed[index]]
+        var i = index + 1
+        while i < placed.count, placed[i].depth > placed[index].depth {
+            out.append(placed[i])
+            i += 1
+        }
+        return out
+    }
+
+    static func isClass(_ v: View, _ name: String) -> Bool { v.className == name }
+
+    static func isLabel(_ v: View) -> Bool { v.className.hasSuffix("Label") }
+
+    static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}
+
+extension Rect {
+    /// Whether this rectangle lies within `other`, give or take `slack`.
+    fileprivate func isInside(_ other: Rect, slack: Double = 0.01) -> Bool {
+        minX >= other.minX - slack && minY >= other.minY - slack && maxX <= other.maxX + slack && maxY <= other.maxY + slack
+    }
+}
