@@ -95,6 +95,21 @@ struct LintEndToEndTests {
         #expect(Set(profiles) == ["ios10", "ios11", "ios13", "ios14", "ios17", "ios26"])
     }
 
+    @Test("navctl import: a dump becomes a document (notes on stderr) that lint and --file read")
+    func importThenLint() async throws {
+        let dir = try TemporaryDirectory()
+        let dump = "\(Self.root)/Tests/Fixtures/dumps/ios7-seed-320x480.txt"
+        let imported = try await runNavctl(["import", dump, "-o", "seed.navd.json"], in: dir.path)
+        #expect(imported.status == 0 && imported.stderr.contains("note: profile ios10"), "\(imported)")
+        let lint = try await runNavctl(["lint", "--format", "json", "--fail-on", "never", "seed.navd.json"], in: dir.path)
+        let codes = try JSON.parse(lint.stdout)["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+        #expect(codes.contains("back-hit-area-wide"), "the seed's arrow-only button: \(codes)")
+        let title = try await runNavctl(["back-title", "--file", "seed.navd.json"], in: dir.path)
+        #expect(title.stdout.hasPrefix("‹  (arrow only"), "\(title)")
+        let bad = try await runNavctl(["import", "-"], stdin: "not a dump at all\n")
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("<stdin>:1: error:"), "\(bad)")
+    }
+
     // MARK: The committed examples
 
     static func exampleFiles(_ folder: String) -> [String] {
