@@ -51,6 +51,14 @@ public struct View: Sendable, Hashable {
 }
 
 extension View {
+    /// The id of the descendant at `path` (nil when there is none, or it has no id), read in place: no view
+    /// along the way is copied.
+    public func descendantID(at path: ArraySlice<Int>) -> String? {
+        guard let first = path.first else { return id }
+        guard subviews.indices.contains(first) else { return nil }
+        return subviews[first].descendantID(at: path.dropFirst())
+    }
+
     /// The descendant at `path` (child indices from this view); `[]` is the view itself.
     public func descendant(at path: [Int]) -> View? {
         var node = self

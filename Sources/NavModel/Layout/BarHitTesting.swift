@@ -51,8 +51,7 @@ public enum BarHitTesting {
 
     /// Maps the hit view (the last view on `path`) to a target and an action.
     static func classify(_ layout: LaidOutBar, path: [Int], point: Point, steps: [TraceStep]) -> BarHitResult {
-        let hit = layout.window.descendant(at: path)
-        let hitId = hit?.id
+        let hitId = layout.window.descendantID(at: path[...])
         let role = hitId.flatMap { layout.roles[$0] }
         var steps = steps
         let screen = layout.screenId
