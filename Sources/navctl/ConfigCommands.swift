@@ -135,9 +135,7 @@ struct ConfigureCommand: AsyncParsableCommand {
         }
         let policies = try policyObject()
         if !policies.isEmpty { params["policies"] = .object(policies) }
-        if let ifVersion { params["ifVersion"] = .number(ifVersion) }
-        let result = try await options.withClient { [params] in try await $0.request("session/configure", .object(params)) }
-        options.output.result(result) { "configured '\(sessionId)' (version \(result["version"]?.intValue.map(String.init) ?? "?"))" }
+        try await options.mutate("session/configure", params, ifVersion: ifVersion, "configured '\(sessionId)'")
     }
 }
 

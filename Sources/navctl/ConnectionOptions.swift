@@ -29,6 +29,14 @@ struct ConnectionOptions: ParsableArguments {
         }
     }
 
+    /// A mutation on its own connection, with `ifVersion` when given; prints `sentence (version N)`.
+    func mutate(_ method: String, _ params: JSONObject, ifVersion: Int?, _ sentence: String) async throws {
+        var all = params
+        if let ifVersion { all["ifVersion"] = .number(ifVersion) }
+        let result = try await withClient { [all] in try await $0.request(method, .object(all)) }
+        output.result(result) { "\(sentence) (version \(result["version"]?.intValue.map(String.init) ?? "?"))" }
+    }
+
     /// One request on its own connection: the raw result.
     func request(_ method: String, _ params: JSON? = nil) async throws -> JSON {
         try await withClient { try await $0.request(method, params) }

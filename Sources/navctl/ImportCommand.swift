@@ -30,16 +30,7 @@ struct ImportCommand: ParsableCommand {
             out.errorText("\(name):\(max(1, error.line)): error: \(error.message)")
             throw ExitCode(ExitStatus.usage)
         }
-        let rendered = result.document.prettySerialized() + "\n"
-        if let output {
-            do {
-                try Data(rendered.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw Failure(message: "cannot write \(output): \(error.localizedDescription)", status: ExitStatus.usage)
-            }
-        } else {
-            out.text(rendered)
-        }
+        try out.emit(result.document.prettySerialized() + "\n", to: output)
         for note in result.notes { out.errorText("note: \(note)") }
     }
 }

@@ -88,16 +88,7 @@ struct LintCommand: ParsableCommand {
         case .json: reporter = JSONReporter()
         case .sarif: reporter = SARIFReporter(docsURL: docsUrl ?? DocsLocation.semanticsURL())
         }
-        let rendered = reporter.render(report)
-        if let output {
-            do {
-                try Data(rendered.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw Failure(message: "cannot write \(output): \(error.localizedDescription)", status: ExitStatus.usage)
-            }
-        } else {
-            out.text(rendered)
-        }
+        try out.emit(reporter.render(report), to: output)
         for error in report.errors { out.errorText(error.text) }
         if !report.errors.isEmpty { throw ExitCode(ExitStatus.usage) }
         if report.fails(at: failOn) { throw ExitCode(ExitStatus.rpcError) }

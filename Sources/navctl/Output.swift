@@ -21,6 +21,16 @@ struct Output: Sendable {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// A whole report: to the file `path` when given (a failure to write is bad usage), else to stdout.
+    func emit(_ text: String, to path: String?) throws {
+        guard let path else { return self.text(text) }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw Failure(message: "cannot write \(path): \(error.localizedDescription)", status: ExitStatus.usage)
+        }
+    }
+
     /// `navctl: <message>` to stderr.
     func error(_ message: String) {
         errorText("navctl: \(message)\n")

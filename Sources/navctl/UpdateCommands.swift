@@ -39,10 +39,8 @@ struct UpdateCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            var params: JSONObject = ["sessionId": .string(sessionId), "screenId": .string(screenId), "changes": .object(try patch())]
-            if let ifVersion { params["ifVersion"] = .number(ifVersion) }
-            let result = try await options.withClient { [params] in try await $0.request("screen/update", .object(params)) }
-            options.output.result(result) { "updated '\(screenId)' (version \(result["version"]?.intValue.map(String.init) ?? "?"))" }
+            let params: JSONObject = ["sessionId": .string(sessionId), "screenId": .string(screenId), "changes": .object(try patch())]
+            try await options.mutate("screen/update", params, ifVersion: ifVersion, "updated '\(screenId)'")
         }
     }
 
@@ -85,10 +83,8 @@ struct UpdateCommand: AsyncParsableCommand {
         func run() async throws {
             var params: JSONObject = ["sessionId": .string(sessionId), "appearance": .object(appearance())]
             if let screen { params["screenId"] = .string(screen) }
-            if let ifVersion { params["ifVersion"] = .number(ifVersion) }
-            let result = try await options.withClient { [params] in try await $0.request("bar/update", .object(params)) }
             let which = screen.map { "the bar of '\($0)'" } ?? "the session's bar"
-            options.output.result(result) { "updated \(which) (version \(result["version"]?.intValue.map(String.init) ?? "?"))" }
+            try await options.mutate("bar/update", params, ifVersion: ifVersion, "updated \(which)")
         }
     }
 }
