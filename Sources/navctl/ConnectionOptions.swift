@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import JSONCore
 import NavClient
 
@@ -14,11 +15,20 @@ struct ConnectionOptions: ParsableArguments {
     @Flag(name: .long, help: "Print the raw JSON result on one line, for scripts.")
     var json = false
 
+    @Flag(
+        name: .long,
+        help: "Start navd on the socket when nothing answers there, wait until it serves, then go on (also NAVCTL_AUTOSTART=1).")
+    var start = false
+
     var output: Output { Output(json: json) }
 
-    /// Connects, runs `body`, and closes the connection whatever happens.
+    /// Whether to start a daemon when none answers: `--start`, or `NAVCTL_AUTOSTART=1`.
+    var startsDaemon: Bool { start || ProcessInfo.processInfo.environment["NAVCTL_AUTOSTART"] == "1" }
+
+    /// Connects (starting navd first when asked and nothing answers), runs `body`, and closes the connection
+    /// whatever happens.
     func withClient<T>(_ body: (NavClient) async throws -> T) async throws -> T {
-        let client = try await NavClient.connect(socket: socket)
+        let client = try await connect()
         do {
             let result = try await body(client)
             await client.close()
@@ -35,6 +45,16 @@ struct ConnectionOptions: ParsableArguments {
         if let ifVersion { all["ifVersion"] = .number(ifVersion) }
         let result = try await withClient { [all] in try await $0.request(method, .object(all)) }
         output.result(result) { "\(sentence) (version \(result["version"]?.intValue.map(String.init) ?? "?"))" }
+    }
+
+    /// A connection to the daemon; with `--start`, a daemon is started when none answers (as `emacsclient -a ''`).
+    func connect() async throws -> NavClient {
+        do {
+            return try await NavClient.connect(socket: socket)
+        } catch NavClientError.cannotConnect(let path, let reason) where startsDaemon && Autostart.startable(reason) {
+            try Autostart.launch(socket: path)
+            return try await Autostart.waitForDaemon(socket: socket, path: path)
+        }
     }
 
     /// One request on its own connection: the raw result.

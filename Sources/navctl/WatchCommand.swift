@@ -35,7 +35,7 @@ struct WatchCommand: AsyncParsableCommand {
     enum End: Sendable { case interrupted, sessionClosed, connectionLost }
 
     func run() async throws {
-        let client = try await NavClient.connect(socket: options.socket)
+        let client = try await options.connect()
         let subscription: SubscriptionRef
         do {
             subscription = try await client.subscribe(sessionId, topics: topicList)
