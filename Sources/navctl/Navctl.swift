@@ -116,7 +116,9 @@ struct Failure: Error {
             output.error("\(commandSentence(rpc.message)) (code \(rpc.code))")
             return ExitStatus.rpcError
         case .cannotConnect(let path, let reason):
-            output.error("cannot connect to \(path): \(reason); is navd running? start it with `navd`, or add --start (NAVCTL_AUTOSTART=1) to start it on demand")
+            output.error(
+                "cannot connect to \(path): \(reason); is navd running? start it with `navd`, or add --start (NAVCTL_AUTOSTART=1) to start it on demand"
+            )
             return ExitStatus.unreachable
         case .connectionClosed:
             output.error("navd closed the connection; is it still running?")
