@@ -175,7 +175,8 @@ struct NavctlTests {
         let result = try await runNavctl(["status", "--socket", socket])
         #expect(result.status == 3, "\(result)")
         #expect(result.stderr.hasPrefix("navctl: cannot connect to \(socket): "))
-        #expect(result.stderr.hasSuffix("is navd running? start it with `make run` or `navd`\n"))
+        #expect(
+            result.stderr.hasSuffix("is navd running? start it with `navd`, or add --start (NAVCTL_AUTOSTART=1) to start it on demand\n"))
 
         try Sockets.leaveStaleSocket(at: socket)
         let refused = try await runNavctl(["session", "list", "--socket", socket])
