@@ -16,8 +16,13 @@ struct NavdBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navd-bench", abstract: "Benchmarks navd's JSON boundary, engines and request path.")
 
-    @Option(help: "Where to write the results (JSON).")
-    var output: String = "bench/results.json"
+    @Option(help: "Where to write the results (JSON). Default: bench/results.json, or nowhere with --only.")
+    var output: String?
+
+    @Option(
+        parsing: .upToNextOption,
+        help: "Run only these groups (json, engine, model, lint, rpc, mutations), for profiling one of them.")
+    var only: [String] = []
 
     @Option(help: "Scales every benchmark's iteration count.")
     var scale: Double = 1
@@ -35,186 +40,205 @@ struct NavdBench: AsyncParsableCommand {
             ])
         }
         func n(_ base: Int) -> Int { max(1, Int(Double(base) * scale)) }
+        func wants(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
 
-        // The JSON boundary.
-        let message = try JSON.parse(Self.sampleRequest)
-        let bytes = Array(Self.sampleRequest.utf8)
-        var iterations = n(20_000)
-        record("json.parse", iterations, try measure(iterations) { _ = try JSON.parse(bytes) }, "a \(bytes.count)-byte stack/set request")
-        record("json.write", iterations, try measure(iterations) { _ = message.serializedBytes() }, "the same request written back")
-
-        // The engines on a realistic stack.
-        let model = try Self.sampleModel()
-        let top = model.screens.count - 1
-        iterations = n(20_000)
-        record(
-            "engine.backTitle", iterations, try measure(iterations) { _ = BackTitleEngine.backTitle(model: model, screenIndex: top) },
-            "BB rules with width fallback")
-        record(
-            "engine.tint", iterations, try measure(iterations) { _ = TintEngine.resolve(model: model, screenIndex: top) },
-            "COL rules for the top bar")
-        iterations = n(5_000)
-        record(
-            "engine.layout", iterations, try measure(iterations) { _ = BarLayoutEngine.layout(model: model, screenIndex: top) },
-            "the top bar's view tree")
-        let laidOut = BarLayoutEngine.layout(model: model, screenIndex: top)
-        record(
-            "engine.barHitTest", iterations,
-            try measure(iterations) {
-                _ = BarHitTesting.hitTest(laidOut, point: Point(x: 20, y: model.config.device.statusBarHeight + 20), trace: true)
-            }, "hit test with trace on a laid-out bar")
-        var mutable = model
-        record(
-            "model.pushPop", iterations,
-            try measure(iterations) {
-                _ = try mutable.push(Screen(id: "bench", title: "Bench"))
-                _ = try mutable.pop()
-            }, "push then pop, with the top-bar changes computed")
-
-        // The linter: documents read from bytes, every screen under all six profiles, one core.
-        let documents = Self.lintDocuments(count: n(1_000))
-        var findings = 0
-        let lintStart = ContinuousClock.now
-        for (index, bytes) in documents.enumerated() {
-            let document = try LintDocument.load(bytes, file: "flow-\(index).navd.json")
-            findings += Linter.lint(document, profiles: Profile.allCases).count
+        var iterations = 0
+        if wants("json") {
+            // The JSON boundary.
+            let message = try JSON.parse(Self.sampleRequest)
+            let bytes = Array(Self.sampleRequest.utf8)
+            iterations = n(20_000)
+            record(
+                "json.parse", iterations, try measure(iterations) { _ = try JSON.parse(bytes) }, "a \(bytes.count)-byte stack/set request")
+            record("json.write", iterations, try measure(iterations) { _ = message.serializedBytes() }, "the same request written back")
         }
-        let lintSeconds = seconds(since: lintStart)
-        record(
-            "lint.document", documents.count, lintSeconds,
-            "load and lint one 10-screen document under all 6 profiles (\(documents.count) documents in \(String(format: "%.2f", lintSeconds)) s on one core, \(findings) findings)"
-        )
 
-        // The request path, in process: framing, envelope, dispatch, session actor, reply.
-        let service = NavService()
-        let stream = InProcessStream(service: service)
-        var inbound = stream.inbound().makeAsyncIterator()
-        var buffer: [UInt8] = []
-        func nextLine() async throws -> [UInt8] {
-            while true {
-                if let nl = buffer.firstIndex(of: 0x0A) {
-                    let line = Array(buffer[..<nl])
-                    buffer.removeSubrange(...nl)
-                    return line
-                }
-                guard let chunk = try await inbound.next() else { throw CancellationError() }
-                buffer += chunk
+        if wants("engine") {
+            // The engines on a realistic stack.
+            let model = try Self.sampleModel()
+            let top = model.screens.count - 1
+            iterations = n(20_000)
+            record(
+                "engine.backTitle", iterations, try measure(iterations) { _ = BackTitleEngine.backTitle(model: model, screenIndex: top) },
+                "BB rules with width fallback")
+            record(
+                "engine.tint", iterations, try measure(iterations) { _ = TintEngine.resolve(model: model, screenIndex: top) },
+                "COL rules for the top bar")
+            iterations = n(5_000)
+            record(
+                "engine.layout", iterations, try measure(iterations) { _ = BarLayoutEngine.layout(model: model, screenIndex: top) },
+                "the top bar's view tree")
+            let laidOut = BarLayoutEngine.layout(model: model, screenIndex: top)
+            record(
+                "engine.barHitTest", iterations,
+                try measure(iterations) {
+                    _ = BarHitTesting.hitTest(laidOut, point: Point(x: 20, y: model.config.device.statusBarHeight + 20), trace: true)
+                }, "hit test with trace on a laid-out bar")
+            var mutable = model
+            record(
+                "model.pushPop", iterations,
+                try measure(iterations) {
+                    _ = try mutable.push(Screen(id: "bench", title: "Bench"))
+                    _ = try mutable.pop()
+                }, "push then pop, with the top-bar changes computed")
+        }
+
+        if wants("lint") {
+            // The linter: documents read from bytes, every screen under all six profiles, one core.
+            let documents = Self.lintDocuments(count: n(1_000))
+            var findings = 0
+            let lintStart = ContinuousClock.now
+            for (index, bytes) in documents.enumerated() {
+                let document = try LintDocument.load(bytes, file: "flow-\(index).navd.json")
+                findings += Linter.lint(document, profiles: Profile.allCases).count
             }
+            let lintSeconds = seconds(since: lintStart)
+            record(
+                "lint.document", documents.count, lintSeconds,
+                "load and lint one 10-screen document under all 6 profiles (\(documents.count) documents in \(String(format: "%.2f", lintSeconds)) s on one core, \(findings) findings)"
+            )
         }
-        try await stream.write(
-            Array(
-                #"{"jsonrpc":"2.0","id":0,"method":"session/create","params":{"screens":[{"title":"Settings"},{"title":"General"}]}}"#.utf8)
-                + [0x0A])
-        _ = try await nextLine()
-        let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"title/back","params":{"sessionId":"s1"}}"#.utf8) + [0x0A]
-        iterations = n(5_000)
-        let start = ContinuousClock.now
-        for _ in 0..<iterations {
-            try await stream.write(request)
-            _ = try await nextLine()
-        }
-        record("rpc.inProcess.roundTrip", iterations, seconds(since: start), "title/back request and reply, one at a time")
-        let pipelined = n(5_000)
-        let startPipelined = ContinuousClock.now
-        try await stream.write(Array(repeating: request, count: pipelined).flatMap { $0 })
-        for _ in 0..<pipelined { _ = try await nextLine() }
-        record("rpc.inProcess.pipelined", pipelined, seconds(since: startPipelined), "title/back requests written at once")
-        await stream.close()
 
-        // Mutations with and without durable state: 16 clients in process, each pushing and popping on its own
-        // session; with a state directory every reply waits for its commit, and concurrent ones share it.
-        for durable in [false, true] {
+        if wants("rpc") {
+            // The request path, in process: framing, envelope, dispatch, session actor, reply.
             let service = NavService()
-            let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "navd-bench-state-\(ProcessInfo.processInfo.processIdentifier)")
-            var store: StateStore?
-            if durable {
-                try? FileManager.default.removeItem(at: stateDirectory)
-                store = try StateStore.open(directory: stateDirectory.path).0
-                await service.sessions.attach(store!)
+            let stream = InProcessStream(service: service)
+            var inbound = stream.inbound().makeAsyncIterator()
+            var buffer: [UInt8] = []
+            func nextLine() async throws -> [UInt8] {
+                while true {
+                    if let nl = buffer.firstIndex(of: 0x0A) {
+                        let line = Array(buffer[..<nl])
+                        buffer.removeSubrange(...nl)
+                        return line
+                    }
+                    guard let chunk = try await inbound.next() else { throw CancellationError() }
+                    buffer += chunk
+                }
             }
-            let writers = 16
-            let perWriter = n(durable ? 200 : 2_000)
-            var streams: [(InProcessStream, String)] = []
-            for _ in 0..<writers {
-                let s = InProcessStream(service: service)
-                let c = await NavClient(stream: s)
-                let id = try await c.request("session/create", ["screens": [["title": "Root"]]])["sessionId"]?.stringValue ?? ""
-                await c.close()
-                streams.append((InProcessStream(service: service), id))
+            try await stream.write(
+                Array(
+                    #"{"jsonrpc":"2.0","id":0,"method":"session/create","params":{"screens":[{"title":"Settings"},{"title":"General"}]}}"#
+                        .utf8)
+                    + [0x0A])
+            _ = try await nextLine()
+            let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"title/back","params":{"sessionId":"s1"}}"#.utf8) + [0x0A]
+            iterations = n(5_000)
+            let start = ContinuousClock.now
+            for _ in 0..<iterations {
+                try await stream.write(request)
+                _ = try await nextLine()
             }
-            let startMutations = ContinuousClock.now
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (stream, id) in streams {
-                    group.addTask {
-                        let c = await NavClient(stream: stream)
-                        for i in 0..<perWriter {
-                            if i % 2 == 0 {
-                                _ = try await c.request("stack/push", ["sessionId": .string(id), "screen": ["title": "Pushed"]])
-                            } else {
-                                _ = try await c.request("stack/pop", ["sessionId": .string(id)])
+            record("rpc.inProcess.roundTrip", iterations, seconds(since: start), "title/back request and reply, one at a time")
+            let pipelined = n(5_000)
+            let startPipelined = ContinuousClock.now
+            try await stream.write(Array(repeating: request, count: pipelined).flatMap { $0 })
+            for _ in 0..<pipelined { _ = try await nextLine() }
+            record("rpc.inProcess.pipelined", pipelined, seconds(since: startPipelined), "title/back requests written at once")
+            await stream.close()
+        }
+
+        if wants("mutations") {
+            // Mutations with and without durable state: 16 clients in process, each pushing and popping on its own
+            // session; with a state directory every reply waits for its commit, and concurrent ones share it.
+            for durable in [false, true] {
+                let service = NavService()
+                let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "navd-bench-state-\(ProcessInfo.processInfo.processIdentifier)")
+                var store: StateStore?
+                if durable {
+                    try? FileManager.default.removeItem(at: stateDirectory)
+                    store = try StateStore.open(directory: stateDirectory.path).0
+                    await service.sessions.attach(store!)
+                }
+                let writers = 16
+                let perWriter = n(durable ? 200 : 2_000)
+                var streams: [(InProcessStream, String)] = []
+                for _ in 0..<writers {
+                    let s = InProcessStream(service: service)
+                    let c = await NavClient(stream: s)
+                    let id = try await c.request("session/create", ["screens": [["title": "Root"]]])["sessionId"]?.stringValue ?? ""
+                    await c.close()
+                    streams.append((InProcessStream(service: service), id))
+                }
+                let startMutations = ContinuousClock.now
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (stream, id) in streams {
+                        group.addTask {
+                            let c = await NavClient(stream: stream)
+                            for i in 0..<perWriter {
+                                if i % 2 == 0 {
+                                    _ = try await c.request("stack/push", ["sessionId": .string(id), "screen": ["title": "Pushed"]])
+                                } else {
+                                    _ = try await c.request("stack/pop", ["sessionId": .string(id)])
+                                }
                             }
+                            await c.close()
                         }
-                        await c.close()
+                    }
+                    try await group.waitForAll()
+                }
+                record(
+                    durable ? "mutations.durable" : "mutations.memory", writers * perWriter, seconds(since: startMutations),
+                    durable
+                        ? "push/pop from \(writers) clients, each reply after its change is synced to SQLite (WAL, synchronous=FULL, group commit)"
+                        : "push/pop from \(writers) clients, sessions in memory only")
+                if let store {
+                    await store.close()
+                    try? FileManager.default.removeItem(at: stateDirectory)
+                }
+            }
+        }
+
+        if wants("rpc") {
+            // The request path over a real Unix socket: NavClient to the same server code navd runs.
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "navd-bench-\(ProcessInfo.processInfo.processIdentifier)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let socket = directory.appendingPathComponent("navd.sock").path
+            let server = UnixSocketServer(path: socket, limits: ConnectionLimits(), logger: Logger(label: "navd-bench"))
+            let socketService = NavService()
+            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+            let serving = Task { try await server.run(service: socketService) { readyContinuation.finish() } }
+            for await _ in ready {}
+            let client = try await NavClient.connect(socket: socket)
+            let created = try await client.request("session/create", ["screens": [["title": "Settings"], ["title": "General"]]])
+            let params: JSON = ["sessionId": created["sessionId"] ?? .null]
+            iterations = n(5_000)
+            let startSocket = ContinuousClock.now
+            for _ in 0..<iterations { _ = try await client.request("title/back", params) }
+            record("rpc.socket.roundTrip", iterations, seconds(since: startSocket), "title/back over a Unix socket, one at a time")
+            let clients = 8
+            let perClient = n(1_000)
+            var others: [NavClient] = []
+            for _ in 0..<clients { others.append(try await NavClient.connect(socket: socket)) }
+            let startConcurrent = ContinuousClock.now
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for other in others {
+                    group.addTask {
+                        for _ in 0..<perClient {
+                            _ = try await other.request("bar/hitTest", params.merging(["point": ["x": 20, "y": 60]]))
+                        }
                     }
                 }
                 try await group.waitForAll()
             }
             record(
-                durable ? "mutations.durable" : "mutations.memory", writers * perWriter, seconds(since: startMutations),
-                durable
-                    ? "push/pop from \(writers) clients, each reply after its change is synced to SQLite (WAL, synchronous=FULL, group commit)"
-                    : "push/pop from \(writers) clients, sessions in memory only")
-            if let store {
-                await store.close()
-                try? FileManager.default.removeItem(at: stateDirectory)
-            }
+                "rpc.socket.concurrent", clients * perClient, seconds(since: startConcurrent),
+                "bar/hitTest from \(clients) clients at once on one session")
+            for other in others { await other.close() }
+            await client.close()
+            server.stop()
+            try await serving.value
         }
-
-        // The request path over a real Unix socket: NavClient to the same server code navd runs.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "navd-bench-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let socket = directory.appendingPathComponent("navd.sock").path
-        let server = UnixSocketServer(path: socket, limits: ConnectionLimits(), logger: Logger(label: "navd-bench"))
-        let socketService = NavService()
-        let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-        let serving = Task { try await server.run(service: socketService) { readyContinuation.finish() } }
-        for await _ in ready {}
-        let client = try await NavClient.connect(socket: socket)
-        let created = try await client.request("session/create", ["screens": [["title": "Settings"], ["title": "General"]]])
-        let params: JSON = ["sessionId": created["sessionId"] ?? .null]
-        iterations = n(5_000)
-        let startSocket = ContinuousClock.now
-        for _ in 0..<iterations { _ = try await client.request("title/back", params) }
-        record("rpc.socket.roundTrip", iterations, seconds(since: startSocket), "title/back over a Unix socket, one at a time")
-        let clients = 8
-        let perClient = n(1_000)
-        var others: [NavClient] = []
-        for _ in 0..<clients { others.append(try await NavClient.connect(socket: socket)) }
-        let startConcurrent = ContinuousClock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for other in others {
-                group.addTask {
-                    for _ in 0..<perClient { _ = try await other.request("bar/hitTest", params.merging(["point": ["x": 20, "y": 60]])) }
-                }
-            }
-            try await group.waitForAll()
-        }
-        record(
-            "rpc.socket.concurrent", clients * perClient, seconds(since: startConcurrent),
-            "bar/hitTest from \(clients) clients at once on one session")
-        for other in others { await other.close() }
-        await client.close()
-        server.stop()
-        try await serving.value
 
         let document: JSON = [
             "date": .string(ISO8601DateFormatter().string(from: Date())),
             "cores": .number(ProcessInfo.processInfo.activeProcessorCount),
             "results": .array(results),
         ]
+        guard let output = output ?? (only.isEmpty ? "bench/results.json" : nil) else { return }
         let url = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(document.serializedBytes() + [0x0A]).write(to: url)
