@@ -17,6 +17,9 @@ import NavProtocol
 /// messages in order, errors contained per connection.
 public final class UnixSocketServer: Sendable {
     public let path: String
+    /// A socket already bound and listening that the server takes over instead of binding `path` (socket
+    /// activation: systemd passes it as descriptor 3).
+    let listeningDescriptor: Int32?
     let limits: ConnectionLimits
     let maxConnections: Int
     /// The users whose connections are served: the daemon's own, and those `--allow-uid` names.
@@ -34,8 +37,12 @@ public final class UnixSocketServer: Sendable {
         var stopping = false
     }
 
-    public init(path: String, limits: ConnectionLimits, maxConnections: Int = 256, allowedUsers: Set<UInt32> = [], logger: Logger) {
+    public init(
+        path: String, listeningDescriptor: Int32? = nil, limits: ConnectionLimits, maxConnections: Int = 256,
+        allowedUsers: Set<UInt32> = [], logger: Logger
+    ) {
         self.path = path
+        self.listeningDescriptor = listeningDescriptor
         self.limits = limits
         self.maxConnections = maxConnections
         self.allowedUsers = allowedUsers.union([getuid()])
@@ -64,18 +71,24 @@ public final class UnixSocketServer: Sendable {
     /// Binds the socket (which must not exist), calls `onListening`, and serves until `stop()`;
     /// returns once every connection has answered what it had in hand and closed.
     public func run(service: any RPCService, onListening: @Sendable () throws -> Void = {}) async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             // A client may finish sending (shut down its write side) and still read its replies.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    // The connection is handed to its own task at once: a connection left waiting in the
-                    // accept sequence when the server stops would be dropped without being closed.
-                    let connection = try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    self.start(connection, service: service)
-                }
+        let accept: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
+            channel.eventLoop.makeCompletedFuture {
+                // The connection is handed to its own task at once: a connection left waiting in the
+                // accept sequence when the server stops would be dropped without being closed.
+                let connection = try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                self.start(connection, service: service)
             }
+        }
+        let server: NIOAsyncChannel<Void, Never>
+        if let listeningDescriptor {
+            server = try await bootstrap.bind(listeningDescriptor, childChannelInitializer: accept)
+        } else {
+            server = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: accept)
+        }
         let stopEarly = state.withLockedValue { s -> Bool in
             s.serverChannel = server.channel
             return s.stopping

@@ -8,10 +8,11 @@ import ServiceLifecycle
 final class DaemonService: Service, Sendable {
     let server: UnixSocketServer
     let service: NavService
-    let socketGuard: SocketGuard
+    /// Nil when the socket was passed at start: its path is the supervisor's.
+    let socketGuard: SocketGuard?
     let logger: Logger
 
-    init(server: UnixSocketServer, service: NavService, socketGuard: SocketGuard, logger: Logger) {
+    init(server: UnixSocketServer, service: NavService, socketGuard: SocketGuard?, logger: Logger) {
         self.server = server
         self.service = service
         self.socketGuard = socketGuard
@@ -21,13 +22,13 @@ final class DaemonService: Service, Sendable {
     func run() async throws {
         let socketGuard = self.socketGuard
         try await withGracefulShutdownHandler {
-            try await server.run(service: service) { try socketGuard.restrictSocket() }
+            try await server.run(service: service) { try socketGuard?.restrictSocket() }
         } onGracefulShutdown: {
             self.logger.info("shutting down")
             self.server.stop()
         }
     }
 
-    /// Removes the socket file and releases the lock.
-    func releaseSocket() { socketGuard.release() }
+    /// Removes the socket file and releases the lock (a passed socket's file is left to its supervisor).
+    func releaseSocket() { socketGuard?.release() }
 }

@@ -36,6 +36,9 @@ struct Navd: AsyncParsableCommand {
               socat - UNIX-CONNECT:<socket>
               {"jsonrpc":"2.0","id":1,"method":"daemon/status"}
 
+            Started by systemd with a listening socket (LISTEN_FDS, LISTEN_PID; see contrib/systemd), navd \
+            serves that socket instead and leaves its path to systemd.
+
             SIGTERM or SIGINT: stop accepting, answer what is in hand, remove the socket, exit 0.
             """,
         version: ServerInfo.version
@@ -142,12 +145,23 @@ struct Navd: AsyncParsableCommand {
             }
         }
 
-        let guardian: SocketGuard
+        // A socket passed by systemd (or any supervisor that follows its convention) is served as it is: the
+        // supervisor owns its path, so nothing is locked, made or removed there.
+        let activation: SocketActivation?
+        let guardian: SocketGuard?
         do {
-            guardian = try SocketGuard(socketPath: path)
-        } catch {
+            activation = try SocketActivation.inherited()
+            guardian = activation == nil ? try SocketGuard(socketPath: path) : nil
+        } catch let error as SocketActivation.Failure {
             writeStandardError(error.description + "\n")
             throw ExitCode(1)
+        } catch {
+            writeStandardError("\(error)\n")
+            throw ExitCode(1)
+        }
+        let servedPath = activation.map { $0.path.isEmpty ? path : $0.path } ?? path
+        if let activation {
+            logger.info("serving the socket passed at start", metadata: ["socket.path": "\(servedPath)", "fd": "\(activation.descriptor)"])
         }
 
         // Everything navd creates from here on (the socket, the state file) is its owner's alone; the
@@ -166,13 +180,13 @@ struct Navd: AsyncParsableCommand {
                 try await service.sessions.restore(state.sessions)
             } catch {
                 writeStandardError("navd: cannot restore the sessions of \(state.store.path): \(error.message)\n")
-                guardian.release()
+                guardian?.release()
                 throw ExitCode(1)
             }
             logger.info("restored sessions", metadata: ["sessions": "\(state.sessions.count)", "state.database": "\(state.store.path)"])
         }
         let server = UnixSocketServer(
-            path: path,
+            path: servedPath, listeningDescriptor: activation?.descriptor,
             limits: ConnectionLimits(
                 maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch,
                 maxJSONDepth: maxJsonDepth, maxHeaderBytes: maxHeaderBytes),

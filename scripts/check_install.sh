@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Checks an installation made by `make install PREFIX=$1` through the programs that consume each part:
+# the binaries themselves, man, bash, zsh and fish, systemd-analyze and Python's plistlib.
+set -euo pipefail
+root=${1:?usage: check_install.sh PREFIX}
+here=$(cd "$(dirname "$0")/.." && pwd)
+fail() { echo "check_install: $*" >&2; exit 1; }
+
+# The binaries run from the prefix and report one version.
+navd_version=$("$root/bin/navd" --version)
+navctl_version=$("$root/bin/navctl" --version)
+[ -n "$navd_version" ] && [ "$navd_version" = "$navctl_version" ] || fail "navd says '$navd_version', navctl '$navctl_version'"
+
+# man renders both pages without a warning; each names its command and shows its options and subcommands.
+for page in navd navctl; do
+  text=$(MANPATH="$root/share/man" MANWIDTH=100 man --warnings=w "$page" 2>"$root/man.err" | col -b)
+  [ ! -s "$root/man.err" ] || fail "man $page warns: $(cat "$root/man.err")"
+  grep -q "^NAME" <<<"$text" && grep -q "^ *$page" <<<"$text" || fail "man $page has no NAME section"
+  declare "man_$page=$text"
+done
+grep -q -- "--state-dir" <<<"$man_navd" || fail "man navd does not show --state-dir"
+grep -q "LISTEN_FDS" <<<"$man_navd" || fail "man navd does not mention socket activation"
+grep -qE "^ +lint +" <<<"$man_navctl" || fail "man navctl does not show the lint command"
+
+# bash: the completion function, called as bash calls it (command, word, previous word), completes a
+# subcommand and an option to exactly one word each.
+bash_words=$(bash -c "source '$root/share/bash-completion/completions/navctl'
+  COMP_WORDS=(navctl li); COMP_CWORD=1; COMP_LINE='navctl li'; COMP_POINT=\${#COMP_LINE}; _navctl navctl li navctl; echo \"\${COMPREPLY[*]}\"")
+[ "$bash_words" = "lint" ] || fail "bash completes 'navctl li' to '$bash_words', not lint"
+bash_options=$(bash -c "source '$root/share/bash-completion/completions/navctl'
+  COMP_WORDS=(navctl lint --fo); COMP_CWORD=2; COMP_LINE='navctl lint --fo'; COMP_POINT=\${#COMP_LINE}; _navctl navctl --fo lint; echo \"\${COMPREPLY[*]}\"")
+[ "$bash_options" = "--format" ] || fail "bash completes 'navctl lint --fo' to '$bash_options'"
+
+# fish: its own completer answers for the installed file.
+fish_words=$(fish --no-config -c "source '$root/share/fish/vendor_completions.d/navctl.fish'; complete -C 'navctl li'")
+grep -q "^lint" <<<"$fish_words" || fail "fish completes 'navctl li' to '$fish_words'"
+
+# zsh: the function loads from the site-functions directory through compinit and defines _navctl.
+zsh -f -c "fpath=('$root/share/zsh/site-functions' \$fpath); autoload -Uz compinit; compinit -u -d '$root/zcompdump'; autoload -Uz _navctl; whence -w _navctl" \
+  | grep -q "function" || fail "zsh does not load _navctl from site-functions"
+zsh -n "$root/share/zsh/site-functions/_navctl" || fail "zsh cannot parse _navctl"
+
+# The docs navctl links SARIF rules to are installed where it looks for them.
+[ -f "$root/share/doc/navd/semantics.md" ] || fail "docs/semantics.md is not installed"
+help_uri=$(cd "$root" && "$root/bin/navctl" lint --format sarif --fail-on never "$here/examples/rules/low-contrast.navd.json" \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"])')
+[ "$help_uri" = "file://$root/share/doc/navd/semantics.md#back-title-truncated" ] || fail "installed navctl links rules to $help_uri"
+
+# The systemd units, pointed at the installed navd, pass systemd-analyze (which also looks up the man page).
+units=$(mktemp -d)
+trap 'rm -rf "$units"' EXIT
+cp "$here/contrib/systemd/navd.socket" "$units/"
+sed "s|/usr/local/bin/navd|$root/bin/navd|" "$here/contrib/systemd/navd.service" > "$units/navd.service"
+sed -i "s|file:///usr/local/share/doc/navd/install.md|file://$root/share/doc/navd/install.md|" "$units/navd.socket" "$units/navd.service"
+MANPATH="$root/share/man" systemd-analyze verify "$units/navd.socket" "$units/navd.service" \
+  || fail "systemd-analyze rejects the contrib units"
+
+# The launchd agent is a well-formed property list naming navd.
+python3 - "$here/contrib/launchd/dev.navd.navd.plist" <<'PY'
+import plistlib, sys
+with open(sys.argv[1], "rb") as f:
+    agent = plistlib.load(f)
+assert agent["Label"] == "dev.navd.navd", agent
+assert agent["ProgramArguments"][0].endswith("/navd"), agent
+PY
+echo "install: binaries, man pages, bash/zsh/fish completions, docs, systemd units and launchd agent check out"
