@@ -7,7 +7,7 @@ BIN = $(SCRATCH)/debug
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
-.PHONY: all deps test-deps tools-deps build run test test-swift test-asan test-lint lint-examples format format-check bench examples clean
+.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install lint-examples format format-check bench examples clean
 
 all: build
 
@@ -34,8 +34,43 @@ build: deps
 run: build
 	$(BIN)/navd
 
-## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, clients, the linter's consumers, formatting)
-test: test-swift test-asan test-clients test-lint format-check
+## install: navd and navctl (release build), their man pages, bash, zsh and fish completions, and the docs
+## (which navctl lint links its SARIF rules to) under $(DESTDIR)$(PREFIX); docs/install.md has the rest
+PREFIX ?= /usr/local
+DESTDIR ?=
+MANUAL_DIR = $(SCRATCH)/manual
+install: deps
+	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd
+	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navctl
+	@rm -rf $(MANUAL_DIR) && mkdir -p $(MANUAL_DIR)
+	$(SWIFT) package --scratch-path $(SCRATCH) --allow-writing-to-directory $(MANUAL_DIR) \
+	  generate-manual --output-directory $(MANUAL_DIR) --authors "the navd authors" >/dev/null
+	@# The help's paragraphs are separated by blank lines, which mdoc wants as .Pp.
+	sed -i.orig 's/^$$/.Pp/' $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1
+	@set -e; root="$(DESTDIR)$(PREFIX)"; bin="$(SCRATCH)/release"; \
+	  install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	    "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" "$$root/share/doc/navd"; \
+	  install -m 0755 "$$bin/navd" "$$bin/navctl" "$$root/bin/"; \
+	  install -m 0644 $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1 "$$root/share/man/man1/"; \
+	  for tool in navd navctl; do \
+	    "$$bin/$$tool" --generate-completion-script bash > "$$root/share/bash-completion/completions/$$tool"; \
+	    "$$bin/$$tool" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_$$tool"; \
+	    "$$bin/$$tool" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/$$tool.fish"; \
+	  done; \
+	  install -m 0644 docs/*.md docs/*.json "$$root/share/doc/navd/"; \
+	  echo "installed navd and navctl under $$root"
+
+## test-install: `make install` into a scratch prefix, then its parts through their real consumers: man,
+## bash, zsh and fish completing a subcommand, systemd-analyze on the contrib units, plistlib on the agent
+test-install: deps
+	@for tool in zsh fish man:man-db col:bsdextrautils nroff:groff-base systemd-analyze:systemd; do \
+	  command -v $${tool%%:*} >/dev/null 2>&1 || { echo "installing $${tool##*:}"; $(APT_INSTALL) $${tool##*:}; }; done
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(MAKE) -s install PREFIX="$$tmp/prefix" && scripts/check_install.sh "$$tmp/prefix"
+
+## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, clients, the linter's consumers,
+## installation, formatting)
+test: test-swift test-asan test-clients test-lint test-install format-check
 
 test-swift: test-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
