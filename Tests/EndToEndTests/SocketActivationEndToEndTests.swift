@@ -100,7 +100,11 @@ struct SocketActivationEndToEndTests {
             executable: Paths.navd, arguments: ["--socket", socket],
             environment: ProcessInfo.processInfo.environment.merging(["LISTEN_PID": "1", "LISTEN_FDS": "1"]) { $1 })
         defer { navd.signal(SIGKILL) }
-        for _ in 0..<400 where !Sockets.accepts(socket) { try await Task.sleep(for: .milliseconds(25)) }
+        var attempts = 0
+        while !Sockets.accepts(socket), attempts < 400 {
+            attempts += 1
+            try await Task.sleep(for: .milliseconds(25))
+        }
         let client = try await NavClient.connect(socket: socket)
         let status = try await client.request("daemon/status", nil)
         #expect(status["pid"]?.intValue == Int64(navd.pid), "\(status)")
