@@ -42,7 +42,14 @@ public enum NavImport {
         let texts = labelTexts(dumpText)
         var placed: [Placed] = []
         flatten(root, origin: Point(x: 0, y: 0), depth: 0, into: &placed)
-        guard let barIndex = placed.firstIndex(where: { isClass($0.view, "UINavigationBar") }) else {
+        var notes: [String] = []
+        // A dump of the bar alone (`po [bar recursiveDescription]`) has no window: the bar keeps its own frame.
+        let barIsRoot = isBar(root)
+        if barIsRoot {
+            placed = []
+            flatten(root, origin: Point(x: 0, y: 0), depth: 0, keepRootFrame: true, into: &placed)
+        }
+        guard let barIndex = placed.firstIndex(where: { isBar($0.view) }) else {
             throw Failure(
                 line: 0,
                 message:
@@ -51,7 +58,9 @@ public enum NavImport {
         }
         let bar = placed[barIndex]
         let inBar = subtree(of: barIndex, in: placed)
-        var notes: [String] = []
+        if bar.view.className != "UINavigationBar" {
+            notes.append("the bar is a \(bar.view.className), read as a UINavigationBar subclass with the stock layout")
+        }
 
         // The era, from the bar's own classes.
         let classes = Set(inBar.map(\.view.className))
@@ -75,7 +84,14 @@ public enum NavImport {
         }
 
         // The device, from the window and the bar.
-        let window = placed[0].view.frame
+        var window = placed[0].view.frame
+        if barIsRoot {
+            let height = DevicePreset.all.first { $0.width == bar.window.width }?.height ?? 568
+            window = Rect(x: 0, y: 0, width: bar.window.width, height: height)
+            notes.append(
+                "the dump starts at the bar: the screen is taken as \(fmt(bar.window.width)) wide (the bar's width) and \(fmt(height)) high (a guess)"
+            )
+        }
         var device: JSONObject = [
             "width": .number(window.width), "height": .number(window.height), "statusBarHeight": .number(bar.window.minY),
         ]
@@ -157,7 +173,14 @@ public enum NavImport {
 
     static func extract(_ inBar: [Placed], bar: Placed, texts: [String: String], profile: Profile) -> Content {
         var content = Content()
+        // A view's text: its own label subviews' (by the tree, not by frame: a back title moved aside by a
+        // title position adjustment is still the back button's), else any label drawn inside its frame.
         func text(in p: Placed) -> String? {
+            if let start = inBar.firstIndex(where: { $0.view.id == p.view.id && $0.depth == p.depth }) {
+                for label in subtree(of: start, in: inBar).dropFirst() where isLabel(label.view) {
+                    if let id = label.view.id, let t = texts[id] { return t }
+                }
+            }
             let labels = inBar.filter { isLabel($0.view) && $0.window.isInside(p.window) }
             for label in labels { if let id = label.view.id, let t = texts[id] { return t } }
             return nil
@@ -170,7 +193,8 @@ public enum NavImport {
             }
             for button in inBar where isClass(button.view, "UINavigationButton") {
                 let entry = barItem(
-                    button, inBar: inBar, text: text(in: button), index: button.window.minX < mid ? content.left.count : content.right.count
+                    button, bar: bar, inBar: inBar, text: text(in: button),
+                    index: button.window.minX < mid ? content.left.count : content.right.count
                 )
                 if button.window.midX < mid { content.left.append(entry) } else { content.right.append(entry) }
             }
@@ -190,7 +214,8 @@ public enum NavImport {
                 continue
             }
             let side = button.window.midX < mid
-            let entry = barItem(button, inBar: inBar, text: text(in: button), index: side ? content.left.count : content.right.count)
+            let entry = barItem(
+                button, bar: bar, inBar: inBar, text: text(in: button), index: side ? content.left.count : content.right.count)
             if side { content.left.append(entry) } else { content.right.append(entry) }
         }
         // Custom views: direct children of a stack that are not bar buttons or spacers.
@@ -220,14 +245,15 @@ public enum NavImport {
     }
 
     /// A text item, or an image item with its glyph's size.
-    static func barItem(_ button: Placed, inBar: [Placed], text: String?, index: Int) -> JSON {
+    static func barItem(_ button: Placed, bar: Placed, inBar: [Placed], text: String?, index: Int) -> JSON {
         if let text, !text.isEmpty {
             let id = text.lowercased().filter { $0.isLetter || $0.isNumber }
             return ["id": .string(id.isEmpty ? "item-\(index)" : id), "title": .string(text)]
         }
         let image = inBar.first { $0.view.className.hasSuffix("ImageView") && $0.window.isInside(button.window) && $0.depth > button.depth }
         let size = image.map { Size(width: $0.window.width, height: $0.window.height) } ?? Size(width: 24, height: 24)
-        return ["id": .string("image-\(index)"), "image": ["width": .number(size.width), "height": .number(size.height)]]
+        let side = button.window.midX < bar.window.midX ? "left" : "right"
+        return ["id": .string("image-\(side)-\(index)"), "image": ["width": .number(size.width), "height": .number(size.height)]]
     }
 
     // MARK: Reading the text
@@ -238,7 +264,10 @@ public enum NavImport {
         var hierarchy: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let body = line.drop { $0 == " " || $0 == "|" || $0 == "\t" }
-            if body.hasPrefix("<"), body.dropFirst().prefix(while: { $0 != " " && $0 != ">" }).hasSuffix(":") {
+            if body.hasSuffix("(layer)") {
+                // A layer that recursiveDescription lists under its view (`<_UILabelContentLayer: 0x…> (layer)`).
+                continue
+            } else if body.hasPrefix("<"), body.dropFirst().prefix(while: { $0 != " " && $0 != ">" }).hasSuffix(":") {
                 dump.append(line)
             } else if body.hasPrefix("<") {
                 hierarchy.append(line)
@@ -335,11 +364,11 @@ public enum NavImport {
 
     // MARK: The tree
 
-    static func flatten(_ v: View, origin: Point, depth: Int, into out: inout [Placed]) {
+    static func flatten(_ v: View, origin: Point, depth: Int, keepRootFrame: Bool = false, into out: inout [Placed]) {
         let frame = Rect(x: origin.x + v.frame.x, y: origin.y + v.frame.y, width: v.frame.width, height: v.frame.height)
-        out.append(
-            Placed(view: v, window: depth == 0 ? Rect(x: 0, y: 0, width: v.frame.width, height: v.frame.height) : frame, depth: depth))
-        let base = depth == 0 ? Point(x: 0, y: 0) : Point(x: frame.x, y: frame.y)
+        let root = depth == 0 && !keepRootFrame
+        out.append(Placed(view: v, window: root ? Rect(x: 0, y: 0, width: v.frame.width, height: v.frame.height) : frame, depth: depth))
+        let base = root ? Point(x: 0, y: 0) : Point(x: frame.x, y: frame.y)
         let b = v.effectiveBounds
         for child in v.subviews { flatten(child, origin: Point(x: base.x - b.x, y: base.y - b.y), depth: depth + 1, into: &out) }
     }
@@ -356,6 +385,11 @@ public enum NavImport {
     }
 
     static func isClass(_ v: View, _ name: String) -> Bool { v.className == name }
+
+    /// A navigation bar: UINavigationBar, or an app's subclass of it (`RTCleanNavigationBar`, `CustomNavigationBar`).
+    static func isBar(_ v: View) -> Bool {
+        v.className == "UINavigationBar" || (!v.className.hasPrefix("_") && v.className.hasSuffix("NavigationBar"))
+    }
 
     static func isLabel(_ v: View) -> Bool { v.className.hasSuffix("Label") }
 

@@ -96,6 +96,16 @@ public struct Policies: Sendable, Hashable {
         /// As if the string were nil: the next source in BB-3 order (ultimately "Back").
         case fallThrough
     }
+    /// Where the title is assumed to stand when the back title's room is measured (BB-6).
+    public enum BackTitleRoom: String, Sendable, Hashable, CaseIterable {
+        /// Era L: `slidTitle` (an iOS 7 dump); eras M and G: `centredTitle` (BB-6 as written).
+        case automatic
+        /// The back title has the room up to the title at its centred position.
+        case centredTitle
+        /// The title first slides toward the trailing items to make room; the back title gives way only
+        /// when that is not enough.
+        case slidTitle
+    }
     /// Taps on the seed's mask outside its button (HT-13).
     public enum MaskOutside: String, Sendable, Hashable, CaseIterable {
         /// Swallowed: nothing happens (the default).
@@ -137,6 +147,8 @@ public struct Policies: Sendable, Hashable {
     public var minimalBackButtonWidth: Double = 29
     /// GEO-14: the bar height in era G, range 44-54.
     public var glassBarHeight: Double = 54
+    /// BB-6: whether the title slides aside before the back title falls back.
+    public var backTitleRoom: BackTitleRoom = .automatic
     /// GEO-2: the bar height of a compact-width landscape phone (wider than tall, narrower than 896 pt, not the 736-pt Plus).
     public var compactBarHeight: Double = 32
 

@@ -125,6 +125,7 @@ extension Policies {
         try r.patchNumber("minimalBackButtonWidth", &minimalBackButtonWidth, reset: d.minimalBackButtonWidth, min: 29, max: 44)
         try r.patchNumber("glassBarHeight", &glassBarHeight, reset: d.glassBarHeight, min: 44, max: 54)
         try r.patchNumber("compactBarHeight", &compactBarHeight, reset: d.compactBarHeight, min: 20, max: 44)
+        try r.patchEnum("backTitleRoom", &backTitleRoom, reset: d.backTitleRoom)
     }
 
     public var json: JSON {
@@ -154,6 +155,7 @@ extension Policies {
         o["minimalBackButtonWidth"] = .number(minimalBackButtonWidth)
         o["glassBarHeight"] = .number(glassBarHeight)
         o["compactBarHeight"] = .number(compactBarHeight)
+        o["backTitleRoom"] = .string(backTitleRoom.rawValue)
         return .object(o)
     }
 }

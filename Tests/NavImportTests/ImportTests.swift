@@ -42,7 +42,8 @@ struct ImportTests {
         let (dump, _) = NavImport.split(text)
         let root = try RecursiveDescription.parse(dump)
         var placed: [NavImport.Placed] = []
-        NavImport.flatten(root, origin: Point(x: 0, y: 0), depth: 0, into: &placed)
+        // A dump of the bar alone keeps the bar's own frame, as the import reads it.
+        NavImport.flatten(root, origin: Point(x: 0, y: 0), depth: 0, keepRootFrame: NavImport.isBar(root), into: &placed)
         return placed.map { ($0.view.className, $0.window) }
     }
 
@@ -106,7 +107,7 @@ struct ImportTests {
                 Difference(
                     className: "UINavigationItemView", index: 0,
                     why:
-                        "the dump's title view is 163 x 27 at (124, 28), laid out for the title's full width; the model's is the 21-pt label centred on the bar"
+                        "the copy blanks the back title (a 41-pt back view), so the model centres the title; the dump keeps it at 124, where the original's long back title pushed it (ios7-long-back-title-320x480.txt)"
                 )
             ])
         #expect(matched >= 3)

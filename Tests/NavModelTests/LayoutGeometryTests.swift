@@ -171,7 +171,8 @@ struct LayoutGeometryTests {
 
     @Test("backInterception leftItem: the stand-in back item is a custom view on the margin (GEO-10), per era")
     func syntheticBack() throws {
-        for (profile, x) in [(Profile.ios17, 16.0), (.ios10, 8), (.ios26, 16)] {
+        // Era L too: custom views sit on the margin in the iOS 9 and 10 dumps (docs/semantics.md, evidence table).
+        for (profile, x) in [(Profile.ios17, 16.0), (.ios10, 16), (.ios26, 16)] {
             let m = try Fx.model(profile, policies: { $0.backInterception = .leftItem }, [Fx.home, Fx.top(backAction: .custom)])
             let bar = Fx.bar(m)
             let back = try #require(bar.element(.backButton), "\(profile)")
@@ -223,18 +224,28 @@ enum BarTreeBuilderPath {
 
 @Suite("Back title space (BarMetrics)")
 struct LayoutBackTitleSpaceTests {
-    @Test("BB-6: the room left of the centred title, after the chevron, its gap and the paddings")
+    @Test("BB-6: the room left of the centred title, after the chevron and its gap (GEO-11: no padding after the label)")
     func formula() throws {
         let model = try Fx.model([Fx.home, Fx.top()])
         let titleLeft = 195 - TextMetrics.width("Detail", weight: .semibold) / 2
-        #expect(BarMetrics.backTitleSpace(model: model, screenIndex: 1) == titleLeft - 6 - 8 - (8 + 13 + 6))
+        #expect(BarMetrics.backTitleSpace(model: model, screenIndex: 1) == titleLeft - 6 - (8 + 13 + 6))
+        // backTitleRoom slidTitle: the title may first slide to the trailing group's edge (W − m + 8).
+        let slid = try Fx.model(policies: { $0.backTitleRoom = .slidTitle }, [Fx.home, Fx.top()])
+        let slidLeft = (390 - 8) - TextMetrics.width("Detail", weight: .semibold)
+        #expect(BarMetrics.backTitleSpace(model: slid, screenIndex: 1) == slidLeft - 6 - (8 + 13 + 6))
     }
 
     @Test("BB-6 per era: era L's label follows the 8-pt view, era G's sits inside a capsule at m")
     func perEra() throws {
+        // Era L: the title slides toward the trailing edge (m − 8 from it) before the back title gives way
+        // (backTitleRoom automatic; the iOS 7 dump keeps "Passionfruit" and moves the title to 124).
         let legacy = try Fx.model(.ios10, width: 320, height: 480, statusBar: 20, [Fx.home, Fx.top()])
+        let slid320 = (320 - 8) - TextMetrics.width("Detail", weight: .semibold)
+        #expect(BarMetrics.backTitleSpace(model: legacy, screenIndex: 1) == slid320 - 6 - (8 + 13 + 6))
+        let centred = try Fx.model(
+            .ios10, width: 320, height: 480, statusBar: 20, policies: { $0.backTitleRoom = .centredTitle }, [Fx.home, Fx.top()])
         let titleLeft320 = 160 - TextMetrics.width("Detail", weight: .semibold) / 2
-        #expect(BarMetrics.backTitleSpace(model: legacy, screenIndex: 1) == titleLeft320 - 6 - (8 + 13 + 6))
+        #expect(BarMetrics.backTitleSpace(model: centred, screenIndex: 1) == titleLeft320 - 6 - (8 + 13 + 6))
         let glass = try Fx.model(.ios26, [Fx.home, Fx.top()])
         let titleLeft390 = 195 - TextMetrics.width("Detail", weight: .semibold) / 2
         #expect(BarMetrics.backTitleSpace(model: glass, screenIndex: 1) == titleLeft390 - 6 - 6 - (16 + 6 + 13 + 6))

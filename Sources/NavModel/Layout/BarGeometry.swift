@@ -27,10 +27,16 @@ public struct BarGeometry: Sendable, Hashable {
 
     /// Era L: the seed's button views are 30 high (GEO-5).
     public static let legacyButtonHeight: Double = 30
+    /// Era L: the title's `UINavigationItemView` is 27 high, 8 down in a 44-pt bar (iOS 7 and 8 dumps).
+    public static let legacyTitleViewHeight: Double = 27
     /// Era L: the back button view is at least this wide, even with an empty title (the seed's 41, GEO-5).
     public static let legacyBackMinimumWidth: Double = 41
-    /// Era L: padding around a system item's label or glyph, per side.
-    public static let legacyItemPadding: Double = 5
+    /// Era L: a text item's button is its label, unpadded, its outer edge at m − 8, 7 pt down (an iOS 8
+    /// dump: `UINavigationButton (278 7; 34 30)` holding a 34-pt label on a 320-pt bar).
+    public static let legacyTextItemY: Double = 7
+    /// Era L: an image item's button pads its glyph by 11 on each side, so the glyph sits on the margin
+    /// (two iOS 7 dumps: `UINavigationButton (5 6; 44 30)` and `(271 6; 44 30)`, 22-pt glyph at x 11).
+    public static let legacyImagePadding: Double = 11
     /// Era M: an image item's padding (GEO-9: 11, and 8 on the screen-edge side of the edge item).
     public static let imagePadding: Double = 11
     /// Era G: glass platters are this tall; single glyphs are circles of this size (GEO-14).
@@ -144,9 +150,9 @@ extension BarGeometry {
         case (.modern, .glyph(let s)):
             return s.width + BarGeometry.imagePadding + (edge ? edgeSpacing : BarGeometry.imagePadding)
         case (.legacy, .text(_, let w)):
-            return w + 2 * BarGeometry.legacyItemPadding
+            return w
         case (.legacy, .glyph(let s)):
-            return s.width + 2 * BarGeometry.legacyItemPadding
+            return s.width + 2 * BarGeometry.legacyImagePadding
         case (.glass, .text(_, let w)):
             return max(platterHeight, w + BarGeometry.platterPadding)
         case (.glass, .glyph(let s)):
@@ -157,7 +163,14 @@ extension BarGeometry {
     /// How far the edge item's button starts from the screen edge.
     func edgeInset(_ content: ItemContent) -> Double {
         switch era {
-        case .legacy: return legacyMargin
+        case .legacy:
+            // Custom views on the margin (iOS 9 and 10 dumps: the trailing one ends at W − 16 on 320 and 375);
+            // a glyph on the margin inside its padding; a text label at m − 8 (GEO-5's back view edge).
+            switch content {
+            case .custom: return margin
+            case .glyph: return margin - BarGeometry.legacyImagePadding
+            case .text: return legacyMargin
+            }
         case .modern: return content.isCustom ? margin : margin - edgeSpacing
         case .glass: return margin
         }

@@ -286,7 +286,15 @@ struct BarTreeBuilder {
         if let t = placement.title, let text = plan.title {
             drawing.append(.text(text, window(t), bold: true, enabled: true))
             elements.append(LayoutElement(kind: .title, side: .center, frame: window(t), visibleFrame: window(t), text: text))
-            return [view("title", g.era == .legacy ? "UINavigationItemView" : "UILabel", t, interactive: false)]
+            if g.era == .legacy {
+                // Era L: a 27-high UINavigationItemView 8 down holds the label (four iOS 7 and 8 dumps).
+                let h = BarGeometry.legacyTitleViewHeight
+                let frame = Rect(x: t.x, y: max(0, (g.barHeight - h) / 2 - 0.5), width: t.width, height: h)
+                let label = view(
+                    "titleLabel", "UILabel", Rect(x: 0, y: t.y - frame.y, width: t.width, height: t.height), interactive: false)
+                return [view("title", "UINavigationItemView", frame, interactive: false, subviews: [label])]
+            }
+            return [view("title", "UILabel", t, interactive: false)]
         }
         if let tv = placement.titleView {
             drawing.append(.box(window(tv), label: "titleView"))

@@ -11,7 +11,7 @@ public enum BarMetrics {
         let plan = BarPlan(model: model, screenIndex: screenIndex, backTitle: nil)
         let placement = BarPlacement(plan)
         let g = plan.geometry
-        let titleLeft = titleStart(plan, placement)
+        let titleLeft = titleStart(plan, placement, slid: slides(plan))
 
         if let first = plan.leading.first, case .syntheticBack = first.source, let x0 = placement.leading.first?.frame.minX {
             let rest = placement.leading.dropFirst()
@@ -27,7 +27,7 @@ public enum BarMetrics {
         switch g.era {
         case .modern:
             labelX = g.chevronX + g.chevron.width + g.chevronGap
-            trailingPad = g.edgeSpacing
+            trailingPad = 0
         case .legacy:
             labelX = g.legacyMargin + g.chevron.width + g.chevronGap
             trailingPad = 0
@@ -40,7 +40,7 @@ public enum BarMetrics {
 
     /// Where the title starts when nothing on the leading side pushes it: centred, or slid left by the
     /// trailing group (GEO-12); the trailing group's start when there is no title.
-    static func titleStart(_ plan: BarPlan, _ placement: BarPlacement) -> Double {
+    static func titleStart(_ plan: BarPlan, _ placement: BarPlacement, slid: Bool = false) -> Double {
         let W = plan.geometry.width
         let width: Double
         if let t = plan.title {
@@ -50,6 +50,17 @@ public enum BarMetrics {
         } else {
             return placement.trailingStart
         }
+        if slid { return placement.trailingStart - width }
         return min(W / 2 - width / 2, placement.trailingStart - width)
+    }
+
+    /// Whether the title makes room for the back title by sliding toward the trailing items (BB-6,
+    /// `backTitleRoom`): in era L by default, where an iOS 7 dump keeps "Passionfruit" and moves the title.
+    static func slides(_ plan: BarPlan) -> Bool {
+        switch plan.policies.backTitleRoom {
+        case .slidTitle: return true
+        case .centredTitle: return false
+        case .automatic: return plan.geometry.era == .legacy
+        }
     }
 }

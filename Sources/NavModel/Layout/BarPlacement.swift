@@ -41,7 +41,8 @@ struct BarPlacement: Sendable {
                 if hasText {
                     let label = Rect(x: chevron.maxX + g.chevronGap, y: labelY, width: textWidth, height: g.textHeight)
                     backLabel = label
-                    back = Rect(x: 0, y: 0, width: label.maxX + g.edgeSpacing, height: H)
+                    // GEO-11: the container ends where its label ends (iOS 12 dump: "Back", 69 wide on 414).
+                    back = Rect(x: 0, y: 0, width: label.maxX, height: H)
                 } else {
                     back = Rect(x: 0, y: 0, width: max(g.minimalBackButtonWidth, chevron.maxX + g.edgeSpacing), height: H)
                 }
@@ -141,7 +142,9 @@ struct BarPlacement: Sendable {
             return Rect(x: x, y: (H - v.height) / 2, width: width, height: v.height)
         }
         switch g.era {
-        case .legacy: return Rect(x: x, y: g.legacyButtonY, width: width, height: g.buttonHeight)
+        case .legacy:
+            if case .text = content { return Rect(x: x, y: BarGeometry.legacyTextItemY, width: width, height: g.buttonHeight) }
+            return Rect(x: x, y: g.legacyButtonY, width: width, height: g.buttonHeight)
         case .modern: return Rect(x: x, y: 0, width: width, height: H)
         case .glass:
             let P = g.platterHeight
