@@ -228,7 +228,7 @@ Every method exists in the daemon this suite runs against, so a missing one is a
   \"format\": \"navd-session\",
   \"formatVersion\": 1,
   \"profile\": \"ios17\",
-  \"screens\": [{\"id\": \"a\", \"title\": \"A\"},
+  \"screens\": [{\"id\": \"a\", \"title\": \"Inbox\"},
     {\"id\": \"b\", \"title\": \"B\", \"backAction\": \"custom\"}]
 }
 "
@@ -237,7 +237,7 @@ Every method exists in the daemon this suite runs against, so a missing one is a
 (defun navd-test--document (&rest screen-b)
   "A document of screens a and b; SCREEN-B is JSON text of b's extra members."
   (format "{\"format\": \"navd-session\", \"formatVersion\": 1, \"profile\": \"ios17\",
- \"screens\": [{\"id\": \"a\", \"title\": \"A\"},
+ \"screens\": [{\"id\": \"a\", \"title\": \"Inbox\"},
   {\"id\": \"b\", \"title\": \"B\"%s}]}
 " (mapconcat (lambda (member) (concat ", " member)) screen-b "")))
 
@@ -285,7 +285,7 @@ Returns (BUFFER . ARGS), ARGS being what the backend reported."
 
 (ert-deftest navd-lint-region-stays-on-one-line ()
   (pcase-let* ((`(,buffer ,diagnostics)
-                (navd-test--lint "{\"format\": \"navd-session\", \"screens\": [{\"id\": \"a\", \"title\": \"A\"},
+                (navd-test--lint "{\"format\": \"navd-session\", \"screens\": [{\"id\": \"a\", \"title\": \"Inbox\"},
   {\"id\": \"b\", \"title\": \"B\",
    \"backAction\": \"custom\"}]}
 ")))
@@ -419,8 +419,8 @@ Returns (BUFFER . ARGS), ARGS being what the backend reported."
 (ert-deftest navd-diagnostics-follow-a-session ()
   (navd-test--with-connection conn
     (let* ((sid (plist-get (navd-session-create
-                            (list :screens (vector (list :id "a" :title "A")
-                                                   (list :id "b" :title "B" :backAction "custom")))
+                            (list :screens (vector (list :id "a" :title "Inbox")
+                                                   (list :id "b" :title "Message" :backAction "custom")))
                             conn)
                            :sessionId))
            (buffer (navd-diagnostics sid conn)))

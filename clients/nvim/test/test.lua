@@ -260,14 +260,14 @@ local function main()
     '  "format": "navd-session",',
     '  "formatVersion": 1,',
     '  "profile": "ios17",',
-    '  "screens": [{"id": "a", "title": "A"},',
+    '  "screens": [{"id": "a", "title": "Inbox"},',
     '    {"id": "b", "title": "B", "backAction": "custom"}]',
     '}',
   }
   local function document(screen_b)
     return {
       '{"format": "navd-session", "formatVersion": 1, "profile": "ios17",',
-      ' "screens": [{"id": "a", "title": "A"},',
+      ' "screens": [{"id": "a", "title": "Inbox"},',
       '  {"id": "b", "title": "B"' .. (screen_b and (", " .. screen_b) or "") .. '}]}',
     }
   end
@@ -420,7 +420,7 @@ local function main()
 
   test(":NavdDiagnostics follows a session's diagnostics", function()
     local sid = client:session_create({ screens = {
-      { id = "a", title = "A" }, { id = "b", title = "B", backAction = "custom" } } }).sessionId
+      { id = "a", title = "Inbox" }, { id = "b", title = "Message", backAction = "custom" } } }).sessionId
     vim.cmd("NavdConnect " .. daemon.socket)
     vim.cmd("NavdDiagnostics " .. sid)
     local buf = vim.api.nvim_get_current_buf()

@@ -18,14 +18,14 @@ def document(*screens, profile="ios17", policies=None):
     return doc
 
 
-CLEAN = document({"id": "a", "title": "A"}, {"id": "b", "title": "B"})
-CUSTOM_BACK = document({"id": "a", "title": "A"}, {"id": "b", "title": "B", "backAction": "custom"})
-LEFT_ITEM = document({"id": "a", "title": "A"},
+CLEAN = document({"id": "a", "title": "Inbox"}, {"id": "b", "title": "B"})
+CUSTOM_BACK = document({"id": "a", "title": "Inbox"}, {"id": "b", "title": "B", "backAction": "custom"})
+LEFT_ITEM = document({"id": "a", "title": "Inbox"},
                      {"id": "b", "title": "B", "item": {"leftItems": [{"id": "close", "title": "Close"}]}})
 # A mask over the back button is never installed after iOS 10: the custom action is never called.
-MASKED = document({"id": "a", "title": "A"}, {"id": "b", "title": "B", "backAction": "custom"},
+MASKED = document({"id": "a", "title": "Inbox"}, {"id": "b", "title": "B", "backAction": "custom"},
                   policies={"backInterception": "mask"})
-SMALL_ITEM = document({"id": "a", "title": "A"},
+SMALL_ITEM = document({"id": "a", "title": "Inbox"},
                       {"id": "b", "title": "B",
                        "item": {"rightItems": [{"id": "dot", "customView": {"width": 10, "height": 10}}]}})
 
@@ -34,7 +34,7 @@ CUSTOM_BACK_TEXT = """{
   "format": "navd-session",
   "formatVersion": 1,
   "profile": "ios17",
-  "screens": [{"id": "a", "title": "A"},
+  "screens": [{"id": "a", "title": "Inbox"},
     {"id": "b", "title": "B", "backAction": "custom"}]
 }
 """
@@ -148,7 +148,7 @@ def test_invalid_json_raises_with_the_place(tmp_path):
 
 def test_a_bad_member_raises_with_its_json_path(tmp_path):
     text = ('{"format": "navd-session", "formatVersion": 1, "profile": "ios17",\n'
-            ' "screens": [{"id": "a", "title": "A"},\n'
+            ' "screens": [{"id": "a", "title": "Inbox"},\n'
             '  {"id": "b", "title": "B", "bar": {"barTintColor": "not a colour"}}]}\n')
     path = write(tmp_path / "bad.navd.json", text)
     with pytest.raises(DocumentError) as caught:

@@ -10,7 +10,7 @@ def test_session_create_with_config_and_screens(navd_client):
         name="create-test", profile="ios14", locale="de", app_localizations=["en", "de"],
         device={"width": 375, "height": 667, "statusBarHeight": 20, "scale": 2},
         policies={"emptyBackTitles": False},
-        screens=[{"id": "a", "title": "A"}, {"id": "b", "title": "B"}])
+        screens=[{"id": "a", "title": "Inbox"}, {"id": "b", "title": "B"}])
     try:
         assert isinstance(created["sessionId"], str)
         assert isinstance(created["version"], int)

@@ -28,7 +28,7 @@ const CUSTOM_BACK = [
   '  "format": "navd-session",',
   '  "formatVersion": 1,',
   '  "profile": "ios17",',
-  '  "screens": [{"id": "a", "title": "A"},',
+  '  "screens": [{"id": "a", "title": "Inbox"},',
   '    {"id": "b", "title": "B", "backAction": "custom"}]',
   '}',
   '',
@@ -36,7 +36,7 @@ const CUSTOM_BACK = [
 
 function documentText(screenB = '') {
   return '{"format": "navd-session", "formatVersion": 1, "profile": "ios17",\n' +
-    ' "screens": [{"id": "a", "title": "A"},\n' +
+    ' "screens": [{"id": "a", "title": "Inbox"},\n' +
     `  {"id": "b", "title": "B"${screenB ? `, ${screenB}` : ''}}]}\n`;
 }
 
@@ -213,7 +213,7 @@ test('the lint command reports on the active document', async () => {
 
 test('the followed session\'s diagnostics follow session/diagnostics', { timeout: 10000 }, async () => {
   const { sessionId } = await driver.sessionCreate({ screens: [
-    { id: 'a', title: 'A' }, { id: 'b', title: 'B', backAction: 'custom' }] });
+    { id: 'a', title: 'Inbox' }, { id: 'b', title: 'Message', backAction: 'custom' }] });
   const text = await fake.vscode.commands.executeCommand('navd.connect');
   assert.match(text, new RegExp(`following session ${sessionId}`));
   const uri = fake.vscode.Uri.parse(`navd-session:/${sessionId}`);
