@@ -8,6 +8,7 @@
 //   navd.on('notification', (method, params) => ...);
 
 const fs = require('fs');
+const childProcess = require('child_process');
 const net = require('net');
 const os = require('os');
 const path = require('path');
@@ -112,8 +113,40 @@ class NavdClient extends EventEmitter {
     socket.on('error', (error) => { this.lastError = error; });
   }
 
-  /** Connects to `socket` (default: socketPath()); refuses one that another user owns (see foreignSocket). */
-  static connect(socket = socketPath(), options = {}) {
+  /**
+   * Connects to `socket` (default: socketPath()); refuses one that another user owns (see foreignSocket).
+   * When nothing answers there (no socket, or a stale one), navd is started on that path, detached so that
+   * it outlives the editor, and the connection is made once it serves. Options: `autostart` (default true;
+   * NAVD_AUTOSTART=0 turns it off too), `navd` (the binary: else $NAVD_BIN, else navd on PATH) and
+   * `startTimeout` (ms, default 10000); the rest go to the client (`timeout`).
+   */
+  static async connect(socket = socketPath(), options = {}) {
+    const { autostart = !/^(0|false|no|off)$/i.test(process.env.NAVD_AUTOSTART || ''), navd, startTimeout = 10000 } = options;
+    try {
+      return await NavdClient._connectOnce(socket, options);
+    } catch (error) {
+      if (!autostart || (error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED')) throw error;
+    }
+    await startDetachedDaemon(socket, navd || process.env.NAVD_BIN || 'navd');
+    const deadline = Date.now() + startTimeout;
+    for (;;) {
+      try {
+        return await NavdClient._connectOnce(socket, options);
+      } catch (error) {
+        if ((error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED') || Date.now() > deadline) {
+          if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') {
+            const late = new Error(`navd was started on ${socket} but did not answer within ${startTimeout} ms; run \`navd --socket ${socket}\` to see why`);
+            late.code = 'ENAVDSTART';
+            throw late;
+          }
+          throw error;
+        }
+        await new Promise((resume) => setTimeout(resume, 25));
+      }
+    }
+  }
+
+  static _connectOnce(socket, options) {
     return new Promise((resolve, reject) => {
       const refusal = foreignSocket(socket);
       if (refusal) {
@@ -251,4 +284,24 @@ for (const [method, helper] of Object.entries(METHODS)) {
   }
 }
 
-module.exports = { METHODS, NavdClient, NavdError, foreignSocket, socketPath };
+/**
+ * Starts `binary --socket path` in its own process group with no stdio, not tied to this process: it keeps
+ * serving after the editor exits. Two starts that race are safe: navd lets one daemon serve a socket.
+ * Rejects (code ENAVDNOTFOUND) when the binary cannot be run.
+ */
+function startDetachedDaemon(path, binary) {
+  return new Promise((resolve, reject) => {
+    const child = childProcess.spawn(binary, ['--socket', path], { detached: true, stdio: 'ignore' });
+    child.once('error', (error) => {
+      const missing = new Error(`nothing answers on ${path}, and navd (${binary}) could not be started to serve it: ${error.message}; install navd, set navd.navd (or NAVD_BIN), or turn navd.autostart off`);
+      missing.code = 'ENAVDNOTFOUND';
+      reject(missing);
+    });
+    child.once('spawn', () => {
+      child.unref();
+      resolve(child.pid);
+    });
+  });
+}
+
+module.exports = { METHODS, NavdClient, NavdError, foreignSocket, socketPath, startDetachedDaemon };

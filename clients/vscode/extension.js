@@ -154,7 +154,9 @@ function createExtension(context) {
 
   async function ensureConnected() {
     if (state.client && !state.client.closed) return state.client;
-    const client = await NavdClient.connect(config('socket') || socketPath());
+    // Nothing answering: navd is started on the socket (navd.autostart, default on; navd.navd names it).
+    const client = await NavdClient.connect(config('socket') || socketPath(), {
+      autostart: setting('autostart', true), navd: config('navd') || undefined });
     const init = await client.initialize({ clientInfo: { name: 'navd-vscode', version: '0.1.0' } });
     state.methods = (init && init.capabilities && init.capabilities.methods) || [];
     client.on('notification', onNotification);

@@ -1,6 +1,8 @@
 """Connecting, framing, requests, errors and the helper table."""
 
 import os
+import signal
+import socket
 
 import pytest
 
@@ -24,9 +26,38 @@ def test_connect_uses_navd_socket_when_no_path_given(navd_daemon, monkeypatch):
         assert client.daemon_status()["connections"] >= 1
 
 
-def test_connect_to_missing_socket_fails(tmp_path):
-    with pytest.raises(OSError):
+def test_connect_to_missing_socket_fails_without_autostart(tmp_path, monkeypatch):
+    with pytest.raises(FileNotFoundError):
+        Client.connect(str(tmp_path / "nothing.sock"), autostart=False)
+    monkeypatch.setenv("NAVD_AUTOSTART", "0")
+    with pytest.raises(FileNotFoundError):
         Client.connect(str(tmp_path / "nothing.sock"))
+    assert not (tmp_path / "nothing.sock").exists(), "nothing was started"
+
+
+def test_connect_starts_a_daemon_that_outlives_the_client(tmp_path):
+    path = str(tmp_path / "navd.sock")
+    with Client.connect(path) as client:
+        pid = client.daemon_status()["pid"]
+    try:
+        assert pid != os.getpid()
+        # The client is gone; the daemon serves on, for a client that would not start one.
+        with Client.connect(path, autostart=False) as again:
+            assert again.daemon_status()["pid"] == pid
+    finally:
+        os.kill(pid, signal.SIGTERM)
+
+
+def test_autostart_over_a_stale_socket_and_a_missing_binary(tmp_path):
+    stale = str(tmp_path / "stale.sock")
+    leftover = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    leftover.bind(stale)
+    leftover.close()  # a socket file nobody listens on: what a crashed daemon leaves
+    with Client.connect(stale) as client:
+        pid = client.daemon_status()["pid"]
+    os.kill(pid, signal.SIGTERM)
+    with pytest.raises(FileNotFoundError, match="navd was not found to start it"):
+        Client.connect(str(tmp_path / "other.sock"), navd_binary=str(tmp_path / "no-such-navd"))
 
 
 def test_initialize_lists_every_method_and_framing(navd_client):

@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('assert');
 const { METHODS, NavdClient, NavdError, socketPath } = require('../client');
-const { startDaemon, requires } = require('./daemon');
+const { startDaemon, requires, binary } = require('./daemon');
 
 let daemon;
 let client;
@@ -140,5 +140,31 @@ test('a socket, or a socket directory, another user owns is refused before conne
   } finally {
     server.close();
     fs.rmSync(base, { recursive: true, force: true });
+  }
+});
+
+test('nothing answering: navd is started on the socket, detached, and outlives the client', async () => {
+  const fs = require('fs');
+  const os = require('os');
+  const path = require('path');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'navd-autostart-'));
+  const socket = path.join(dir, 'navd.sock');
+  try {
+    await assert.rejects(NavdClient.connect(socket, { autostart: false }), (e) => e.code === 'ENOENT');
+    assert.ok(!fs.existsSync(socket), 'autostart off starts nothing');
+    const started = await NavdClient.connect(socket, { navd: binary() });
+    const { pid } = await started.daemonStatus();
+    started.close();
+    try {
+      const again = await NavdClient.connect(socket, { autostart: false });
+      assert.strictEqual((await again.daemonStatus()).pid, pid);
+      again.close();
+    } finally {
+      process.kill(pid, 'SIGTERM');
+    }
+    await assert.rejects(NavdClient.connect(path.join(dir, 'other.sock'), { navd: path.join(dir, 'no-such-navd') }),
+      (e) => e.code === 'ENAVDNOTFOUND' && /could not be started/.test(e.message));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

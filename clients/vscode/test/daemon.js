@@ -53,7 +53,7 @@ async function startDaemon() {
   };
 }
 
-module.exports = { startDaemon, repo };
+module.exports = { startDaemon, repo, binary };
 
 const answered = new Map();
 

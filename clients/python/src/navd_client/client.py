@@ -3,6 +3,7 @@
 import json
 import os
 import socket
+import subprocess
 import time
 from collections import deque
 from typing import Any, Deque, Dict, Iterator, List, Optional, Union
@@ -69,6 +70,35 @@ def refuse_foreign_socket(path: str) -> None:
             f"refusing {path}: its directory {directory} belongs to uid {dir_info.st_uid}, not to you (uid {me})")
 
 
+def _open(path: str) -> socket.socket:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(path)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def start_detached_daemon(path: str, navd_binary: Optional[str] = None) -> None:
+    """Starts ``navd --socket PATH`` in its own session, not a child of this process: it keeps serving
+    after this process exits (as ``navctl --start`` and ``emacsclient -a ''`` do). Two starts that race
+    are safe: navd lets one daemon serve a socket, and the other exits."""
+    from .daemon import find_navd_binary
+
+    try:
+        binary = find_navd_binary(navd_binary)
+        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+            raise FileNotFoundError(binary)
+    except FileNotFoundError:
+        raise FileNotFoundError(
+            f"nothing answers on {path}, and navd was not found to start it: install navd, set NAVD_BIN, "
+            "or pass autostart=False (NAVD_AUTOSTART=0)") from None
+    # The shell puts navd in the background and exits at once, so navd is adopted by init.
+    subprocess.run(["/bin/sh", "-c", '"$0" --socket "$1" </dev/null >/dev/null 2>&1 &', binary, path],
+                   start_new_session=True, check=True, stdin=subprocess.DEVNULL)
+
+
 class Client(MethodsMixin):
     """One connection to navd.
 
@@ -89,17 +119,38 @@ class Client(MethodsMixin):
     # -- connecting -----------------------------------------------------------------------
 
     @classmethod
-    def connect(cls, path: Optional[str] = None, *, timeout: float = 10.0) -> "Client":
-        """Connects to the daemon at ``path`` (default: :func:`default_socket_path`)."""
+    def connect(cls, path: Optional[str] = None, *, timeout: float = 10.0, autostart: Optional[bool] = None,
+                navd_binary: Optional[str] = None, start_timeout: float = 10.0) -> "Client":
+        """Connects to the daemon at ``path`` (default: :func:`default_socket_path`).
+
+        When nothing answers there (no socket, or a stale one) the daemon is started on that path,
+        detached so that it outlives this process, and the connection is made once it serves (within
+        ``start_timeout`` seconds). ``autostart=False``, or ``NAVD_AUTOSTART=0`` in the environment,
+        turns that off. navd is ``navd_binary``, else ``$NAVD_BIN``, else ``.build/debug/navd`` above the
+        working directory, else ``navd`` on ``PATH``. A socket that belongs to another user is refused
+        (:class:`ForeignSocket`), never replaced.
+        """
         target = path or default_socket_path()
         refuse_foreign_socket(target)
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        if autostart is None:
+            autostart = os.environ.get("NAVD_AUTOSTART", "1").lower() not in ("0", "false", "no", "off")
         try:
-            sock.connect(target)
-        except OSError:
-            sock.close()
-            raise
-        return cls(sock, timeout=timeout)
+            return cls(_open(target), timeout=timeout)
+        except (FileNotFoundError, ConnectionRefusedError):
+            if not autostart:
+                raise
+        start_detached_daemon(target, navd_binary)
+        deadline = time.monotonic() + start_timeout
+        while True:
+            refuse_foreign_socket(target)
+            try:
+                return cls(_open(target), timeout=timeout)
+            except (FileNotFoundError, ConnectionRefusedError):
+                if time.monotonic() > deadline:
+                    raise ConnectionError(
+                        f"navd was started on {target} but did not answer within {start_timeout:g} s; "
+                        f"run `navd --socket {target}` to see why") from None
+                time.sleep(0.025)
 
     def close(self) -> None:
         """Closes the connection (idempotent)."""
