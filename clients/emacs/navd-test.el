@@ -563,9 +563,6 @@ Returns (BUFFER . ARGS), ARGS being what the backend reported."
   (let ((name (intern (concat "navd-transcript-" (file-name-base file)))))
     (eval `(ert-deftest ,name () (navd-test--replay ,file)) t)))
 
-(provide 'navd-test)
-;;; navd-test.el ends here
-
 (ert-deftest navd-refuses-a-foreign-socket ()
   "A socket, or a socket directory, another user owns is refused before connecting."
   (let* ((base (make-temp-file "navd-foreign-" t))
@@ -587,3 +584,98 @@ Returns (BUFFER . ARGS), ARGS being what the backend reported."
             (should (string-match-p "its directory .* belongs to uid 65534" (cadr err)))))
       (when server (delete-process server))
       (delete-directory base t))))
+
+;;; Starting navd on demand
+
+(defmacro navd-test--with-fresh-socket (var &rest body)
+  "Runs BODY with VAR a socket path in a fresh temporary directory.
+The directory is removed afterwards.  $NAVD_BIN names the daemon under test,
+whatever the environment said."
+  (declare (indent 1))
+  `(let* ((,var (expand-file-name "navd.sock" (make-temp-file "navd-el-auto-" t)))
+          (process-environment (copy-sequence process-environment)))
+     (setenv "NAVD_BIN" (navd-test--binary))
+     (unwind-protect (progn ,@body)
+       (delete-directory (file-name-directory ,var) t))))
+
+(defun navd-test--daemon-pid (socket)
+  "The pid `daemon/status' reports through a new connection to SOCKET."
+  (let ((conn (navd-open socket)))
+    (unwind-protect (plist-get (navd-daemon-status nil conn) :pid)
+      (navd-close conn))))
+
+(defun navd-test--terminate (pid socket)
+  "Stops the daemon PID and waits until it removed SOCKET."
+  (signal-process pid 'term)
+  (let ((deadline (+ (float-time) 5)))
+    (while (and (file-exists-p socket) (< (float-time) deadline))
+      (sleep-for 0.02))))
+
+(ert-deftest navd-autostart-starts-a-detached-daemon ()
+  "Nothing answers on a fresh socket: `navd-open' starts navd there, and it outlives the connection."
+  (navd-test--with-fresh-socket socket
+    (let ((navd-autostart t)
+          pid)
+      (unwind-protect
+          (progn
+            (setq pid (navd-test--daemon-pid socket))
+            (should (integerp pid))
+            ;; No Emacs process, and a session of its own: Emacs neither kills nor hangs up on it.
+            (should-not (seq-find (lambda (p) (eql (process-id p) pid)) (process-list)))
+            (let ((emacs-session (alist-get 'sess (process-attributes (emacs-pid))))
+                  (daemon-session (alist-get 'sess (process-attributes pid))))
+              (when (and emacs-session daemon-session)
+                (should (/= daemon-session emacs-session))))
+            (let ((navd-autostart nil))
+              (should (equal (navd-test--daemon-pid socket) pid))))
+        (when pid (navd-test--terminate pid socket))))))
+
+(ert-deftest navd-autostart-replaces-a-stale-socket ()
+  "A socket nobody listens on (a daemon that died) is refused, so navd is started there."
+  (navd-test--with-fresh-socket socket
+    (delete-process (make-network-process :name "navd-dead-server" :family 'local
+                                          :service socket :server t :noquery t))
+    (should (file-exists-p socket))
+    (let ((navd-autostart nil))
+      (should-error (navd-open socket) :type 'file-error))
+    (let ((navd-autostart t)
+          pid)
+      (unwind-protect
+          (progn
+            (setq pid (navd-test--daemon-pid socket))
+            (should (integerp pid)))
+        (when pid (navd-test--terminate pid socket))))))
+
+(ert-deftest navd-autostart-off-connects-as-before ()
+  "With `navd-autostart' nil, a socket nobody serves fails to connect and nothing is started."
+  (navd-test--with-fresh-socket socket
+    (let ((navd-autostart nil))
+      (should-error (navd-open socket) :type 'file-missing)
+      (should-not (file-exists-p socket))
+      (should-not (directory-files (file-name-directory socket) nil directory-files-no-dot-files-regexp)))))
+
+(ert-deftest navd-autostart-without-navd ()
+  "No navd to start: an error naming `navd-program' and `navd-autostart'; nothing is started."
+  (navd-test--with-fresh-socket socket
+    (let ((navd-autostart t)
+          (navd-program "/nonexistent/navd"))
+      (setenv "NAVD_BIN" nil)
+      (let ((err (should-error (navd-open socket))))
+        (should (string-match-p "navd not found .*navd-program.*navd-autostart" (error-message-string err))))
+      (setenv "NAVD_BIN" "/nonexistent/navd")
+      (let ((err (should-error (navd-open socket))))
+        (should (string-match-p "navd not found (\\$NAVD_BIN is /nonexistent/navd" (error-message-string err))))
+      (should-not (file-exists-p socket)))))
+
+(ert-deftest navd-autostart-gives-up-on-a-daemon-that-does-not-serve ()
+  "A started program that never serves: an error after `navd-autostart-timeout' seconds."
+  (navd-test--with-fresh-socket socket
+    (setenv "NAVD_BIN" (executable-find "true"))
+    (let* ((navd-autostart t)
+           (navd-autostart-timeout 0.3)
+           (err (should-error (navd-open socket))))
+      (should (string-match-p "started navd on .*, but it did not serve within 0.3 s (.*); run .navd --socket"
+                              (error-message-string err))))))
+
+(provide 'navd-test)
+;;; navd-test.el ends here

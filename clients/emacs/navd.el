@@ -20,6 +20,10 @@
 ;; (answers in the echo area) and `navd-watch' (a live list of a session's
 ;; notifications in the buffer *navd-notifications*).
 ;;
+;; When nothing answers on the socket, the first connection starts navd there
+;; (`navd-program', or $NAVD_BIN), detached so that it outlives Emacs, and
+;; waits for it to serve; `navd-autostart' turns that off.
+;;
 ;; From Lisp: `navd-request' and one helper per method, named after it:
 ;; (navd-title-back (list :sessionId SID)) for title/back, and so on (see
 ;; `navd-methods').  Params are plists with the wire names; results are plists
@@ -42,6 +46,25 @@
 
 (defcustom navd-request-timeout 10
   "Seconds a request waits for its reply."
+  :type 'number)
+
+(defcustom navd-autostart t
+  "Whether `navd-open' starts navd when nothing answers on the socket.
+Nothing answers when there is no socket file, or when the one there is stale
+\(a daemon that died).  The daemon, `navd-program' run as
+\"navd --socket PATH\", is detached from Emacs and outlives it; stop it with
+SIGTERM.  A socket another user owns is refused, never replaced.
+nil: a connection fails as it would without this."
+  :type 'boolean)
+
+(defcustom navd-program "navd"
+  "The navd executable `navd-autostart' runs: a file, or a name to look up.
+Names are looked up on the variable `exec-path'.  $NAVD_BIN, when set, takes
+precedence."
+  :type 'string)
+
+(defcustom navd-autostart-timeout 10
+  "Seconds `navd-open' waits for a daemon it started to serve."
   :type 'number)
 
 (eval-and-compile
@@ -134,18 +157,112 @@ sticky directory such as /tmp is not held against it; a missing socket is left t
                (format "refusing %s: its directory %s belongs to uid %d, not to you (uid %d)"
                        path directory dir-owner me)))))))
 
+(defun navd--make-process (path)
+  "A network process connected to the socket PATH.
+Signals `file-error' when nothing answers there (`file-missing' when there is
+no socket)."
+  (make-network-process
+   :name (format "navd %s" path)
+   :family 'local
+   :service path
+   :coding 'utf-8-emacs-unix
+   :noquery t
+   :nowait nil))
+
+(defun navd--startable-p (path err)
+  "Whether ERR, a failure to connect to PATH, is one a started daemon would cure.
+That is no socket file (nor, perhaps, its directory: navd makes it), or a
+socket file nobody listens on; not a file of another kind, nor a denied
+permission."
+  (let ((attributes (file-attributes path)))
+    (if attributes
+        (and (eq (aref (file-attribute-modes attributes) 0) ?s)
+             (not (eq (car err) 'permission-denied)))
+      (eq (car err) 'file-missing))))
+
+(defun navd-executable ()
+  "The navd executable `navd-autostart' runs, or nil when there is none.
+$NAVD_BIN when set, else `navd-program' (a name is looked up on the variable
+`exec-path')."
+  (let ((from-env (getenv "NAVD_BIN")))
+    (if (and from-env (not (string-empty-p from-env)))
+        (let ((file (expand-file-name from-env)))
+          (and (file-executable-p file) (not (file-directory-p file)) file))
+      (let ((found (and navd-program (not (string-empty-p navd-program))
+                        (executable-find navd-program))))
+        (and found (expand-file-name found))))))
+
+(defconst navd--start-script
+  "exec </dev/null >/dev/null 2>&1 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
+if command -v setsid >/dev/null; then setsid \"$1\" --socket \"$2\" & else \"$1\" --socket \"$2\" & fi"
+  "The sh script `navd--start' runs with navd and the socket as $1 and $2.
+It puts navd in the background, in a session of its own when setsid(1) is
+there, and exits.  The daemon gets /dev/null for its standard streams and none
+of the descriptors 3 to 9 Emacs may have inherited (a pipe someone waits on
+would otherwise wait for the daemon too).")
+
+(defun navd--start (path)
+  "Starts navd on the socket PATH (absolute), detached from Emacs.
+A short-lived sh starts the daemon in the background and exits, so the daemon
+is no Emacs process: Emacs neither waits for it nor kills it on exit.  It runs
+in a session of its own (through setsid(1) when there is one, so no hangup
+reaches it), with /dev/null for its standard streams and / for its directory.
+Should another daemon take PATH first, this one exits with status 1."
+  (let ((navd (or (navd-executable)
+                  (error (concat "navd not found (%s): set `navd-program' or $NAVD_BIN,"
+                                 " or turn off `navd-autostart'")
+                         (let ((from-env (getenv "NAVD_BIN")))
+                           (if (and from-env (not (string-empty-p from-env)))
+                               (format "$NAVD_BIN is %s, not an executable" from-env)
+                             (format "`navd-program' is %S, not an executable on `exec-path'"
+                                     navd-program))))))
+        (default-directory "/"))
+    (make-process :name "navd-start"
+                  :command (list "/bin/sh" "-c" navd--start-script "navd-start" navd path)
+                  :connection-type 'pipe
+                  :buffer nil
+                  :noquery t
+                  :sentinel #'ignore)))
+
+(defun navd--start-and-connect (path err)
+  "Starts navd on PATH, where connecting failed with ERR; connects once it serves.
+Tries every 25 ms for `navd-autostart-timeout' seconds; signals an error when
+it did not serve by then, and ERR again when the failure is one a daemon would
+not cure."
+  (let ((path (expand-file-name path)))
+    (unless (navd--startable-p path err)
+      (signal (car err) (cdr err)))
+    (navd--start path)
+    (let ((deadline (+ (float-time) navd-autostart-timeout))
+          process)
+      (while (not process)
+        (let ((refusal (navd--foreign-socket path)))
+          (when refusal (error "%s" refusal)))
+        (condition-case failure
+            (setq process (navd--make-process path))
+          (file-error
+           (cond ((not (navd--startable-p path failure))
+                  (signal (car failure) (cdr failure)))
+                 ((>= (float-time) deadline)
+                  (error (concat "started navd on %s, but it did not serve within %s s (%s);"
+                                 " run `navd --socket %s' to see why")
+                         path navd-autostart-timeout (nth 2 failure) path))
+                 (t (sleep-for 0.025))))))
+      process)))
+
 (defun navd-open (&optional path)
   "Opens a new connection to navd at PATH (default `navd-socket-path').
-Signals an error, before connecting, when the socket or its directory belongs to another user."
+Signals an error, before connecting, when the socket or its directory belongs to another user.
+When nothing answers at PATH, starts navd there and waits for it (see
+`navd-autostart')."
   (let* ((path (or path (navd-socket-path)))
          (refusal (navd--foreign-socket path))
-         (process (if refusal (error "%s" refusal) (make-network-process
-                   :name (format "navd %s" path)
-                   :family 'local
-                   :service path
-                   :coding 'utf-8-emacs-unix
-                   :noquery t
-                   :nowait nil))))
+         (process (cond (refusal (error "%s" refusal))
+                        (navd-autostart
+                         (condition-case err
+                             (navd--make-process path)
+                           (file-error (navd--start-and-connect path err))))
+                        (t (navd--make-process path)))))
     ;; The process name is unique (Emacs numbers duplicates); jsonrpc.el names the connection's
     ;; buffers after it, so two connections to one socket never share (or kill) a buffer.
     (jsonrpc-process-connection

@@ -54,7 +54,7 @@ local function start_daemon()
   local daemon = { socket = socket, dir = dir, handle = handle }
   local ready = vim.wait(20000, function()
     if exit_code ~= nil then return true end
-    local probe = navd.connect(socket, { timeout = 200 })
+    local probe = navd.connect(socket, { timeout = 200, autostart = false })
     if probe then probe:close() return true end
     return false
   end, 20)
@@ -463,6 +463,92 @@ local function main()
       tostring(message))
     server:close()
     vim.fn.delete(base, "rf")
+  end)
+
+  -- Starting navd on demand: connect starts it, detached, when nothing answers on the socket.
+  -- Stops the autostarted daemon `pid` (SIGTERM) and waits until it is gone.
+  local function stop_pid(pid)
+    uv.kill(pid, "sigterm")
+    return vim.wait(5000, function() return uv.kill(pid, 0) ~= 0 end, 20)
+  end
+
+  -- Runs fn(socket, started) with a socket path in a fresh directory; then stops the daemon whose
+  -- pid fn put in started.pid, removes the directory and raises fn's error, if any.
+  local function with_fresh_socket(fn)
+    local dir = vim.fn.tempname()
+    vim.fn.mkdir(dir, "p")
+    local started = {}
+    local ok, err = pcall(fn, dir .. "/navd.sock", started)
+    local stopped = started.pid == nil or stop_pid(started.pid)
+    vim.fn.delete(dir, "rf")
+    if not ok then error(err, 0) end
+    expect(stopped, "navd " .. tostring(started.pid) .. " did not stop")
+  end
+
+  test("autostart: connecting where no daemon is starts one, which outlives the connection", function()
+    with_fresh_socket(function(socket, started)
+      local c, message = navd.connect(socket, { navd_program = binary })
+      expect(c ~= nil, tostring(message))
+      started.pid = c:daemon_status().pid
+      c:close()
+      expect(type(started.pid) == "number" and started.pid > 0, "a pid: " .. tostring(started.pid))
+      local again
+      again, message = navd.connect(socket, { autostart = false })
+      expect(again ~= nil, "the daemon outlived the connection: " .. tostring(message))
+      local pid = again:daemon_status().pid
+      again:close()
+      expect_eq(pid, started.pid, "the same daemon")
+    end)
+  end, { "daemon/status" })
+
+  test("autostart: a stale socket (ECONNREFUSED) is served by a started daemon, unless another user's", function()
+    with_fresh_socket(function(socket, started)
+      -- A socket nobody listens on: a hard link to a bound socket outlives its closing.
+      local server = uv.new_pipe(false)
+      assert(server:bind(socket .. ".bound"))
+      assert(uv.fs_link(socket .. ".bound", socket))
+      server:close()
+      local c, message = navd.connect(socket, { autostart = false })
+      expect(c == nil and message:find(": ECONNREFUSED", 1, true) ~= nil, tostring(message))
+      local inode = uv.fs_lstat(socket).ino
+      assert(uv.fs_chown(socket, 65534, 65534))
+      c, message = navd.connect(socket)
+      expect(c == nil and message:find("the socket belongs to uid 65534", 1, true) ~= nil, tostring(message))
+      expect(not vim.wait(300, function() return uv.fs_lstat(socket).ino ~= inode end, 20), "no daemon started")
+      assert(uv.fs_chown(socket, uv.getuid(), uv.getgid()))
+      c, message = navd.connect(socket)
+      expect(c ~= nil, tostring(message))
+      started.pid = c:daemon_status().pid
+      c:close()
+    end)
+  end, { "daemon/status" })
+
+  test("autostart = false: where no daemon is, connect fails as before and starts none", function()
+    with_fresh_socket(function(socket)
+      local c, message = navd.connect(socket, { autostart = false })
+      expect_eq(message, "cannot connect to navd at " .. socket .. ": ENOENT", "message")
+      expect(c == nil, "no connection")
+      navd.setup({ autostart = false })
+      local ok, err = pcall(navd.client, socket)
+      navd.setup({ autostart = true })
+      expect(not ok and err == "cannot connect to navd at " .. socket .. ": ENOENT", "through setup(): " .. tostring(err))
+      expect(not vim.wait(300, function() return uv.fs_lstat(socket) ~= nil end, 20), "no socket file")
+    end)
+  end)
+
+  test("autostart: a navd that cannot be found is reported, naming the options", function()
+    with_fresh_socket(function(socket)
+      local saved = vim.env.NAVD_BIN
+      vim.env.NAVD_BIN = nil
+      local c, message = navd.connect(socket, { navd_program = socket .. "-no-navd" })
+      vim.env.NAVD_BIN = saved
+      expect(c == nil, "no connection")
+      expect(message:find("cannot connect to navd at " .. socket .. ": ENOENT", 1, true) == 1, message)
+      for _, word in ipairs({ "navd was not found", "navd_program", "autostart" }) do
+        expect(message:find(word, 1, true), word .. " in: " .. message)
+      end
+      expect(uv.fs_lstat(socket) == nil, "no socket file")
+    end)
   end)
 
   -- Every golden transcript, each against a fresh daemon.

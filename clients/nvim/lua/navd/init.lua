@@ -8,6 +8,10 @@
 -- Helpers are synchronous (they wait up to client.timeout ms) and raise a NavdError table
 -- {code, message, data} on an error reply; client:request(method, params, callback) is the
 -- asynchronous form. Notifications go to the handlers added with client:on_notification(fn).
+--
+-- When nothing answers on the socket (no socket file, or one a crashed daemon left), connect()
+-- starts navd there itself, detached, and waits for it: require("navd").setup({ autostart = false })
+-- turns that off (see M.config).
 
 local uv = vim.loop
 local M = {}
@@ -63,6 +67,35 @@ function M.socket_path()
   return "/tmp/navd-" .. tostring(uv.getuid()) .. "/navd.sock"
 end
 
+--- Settings (setup() merges into these; connect's `opts` can override each for one call).
+M.config = {
+  autostart = true,         -- start navd when nothing answers on the socket
+  navd_program = "navd",    -- the navd autostart runs when $NAVD_BIN is not set: a name on PATH, or a path
+  autostart_timeout = 10,   -- seconds to wait for an autostarted navd to answer
+}
+
+--- Merges `opts` into M.config.
+function M.setup(opts)
+  M.config = vim.tbl_extend("force", M.config, opts or {})
+  return M.config
+end
+
+-- `name` from connect's `opts`, else from M.config.
+local function option(opts, name)
+  if opts[name] ~= nil then return opts[name] end
+  return M.config[name]
+end
+
+--- The navd executable autostart runs: $NAVD_BIN, else `program` (default: config.navd_program),
+--- looked up on PATH. Returns its path, or nil and what was looked for.
+function M.navd_program(program)
+  local wanted = os.getenv("NAVD_BIN")
+  if not wanted or wanted == "" then wanted = program or M.config.navd_program or "navd" end
+  local found = vim.fn.exepath(wanted)
+  if found == "" then return nil, wanted end
+  return found
+end
+
 local NavdError = {}
 NavdError.__index = NavdError
 NavdError.__tostring = function(e)
@@ -112,23 +145,89 @@ function M.foreign_socket(path)
   return nil
 end
 
---- Connects to `path` (default: socket_path()). Returns the client, or nil and a message.
-function M.connect(path, opts)
-  opts = opts or {}
-  path = path or M.socket_path()
-  local refusal = M.foreign_socket(path)
-  if refusal then return nil, refusal end
+-- Connects a pipe to `path`, waiting up to `timeout` ms. Returns the pipe, or nil and the error
+-- (a libuv error name such as ENOENT or ECONNREFUSED, or "timed out").
+local function open_pipe(path, timeout)
   local pipe = uv.new_pipe(false)
   local done, failure = false, nil
   pipe:connect(path, function(err)
     failure = err
     done = true
   end)
-  local timeout = opts.timeout or 5000
   vim.wait(timeout, function() return done end, 5)
   if not done or failure then
     if not pipe:is_closing() then pipe:close() end
-    return nil, string.format("cannot connect to navd at %s: %s", path, failure or "timed out")
+    return nil, failure or "timed out"
+  end
+  return pipe
+end
+
+-- True when `err` says nothing answers at the socket: no socket file, or one a crashed daemon left.
+local function nobody_there(err)
+  return type(err) == "string" and (err:find("^ENOENT") ~= nil or err:find("^ECONNREFUSED") ~= nil)
+end
+
+-- Starts `program --socket path` detached, its stdio on /dev/null, so that it outlives Neovim.
+-- Returns a table ({pid, status = exit code once it exits}), or nil and a message.
+local function start_navd(program, path)
+  local started = {}
+  local handle, pid
+  handle, pid = uv.spawn(program, { args = { "--socket", path }, stdio = { nil, nil, nil }, detached = true },
+    function(code)
+      started.status = code
+      if handle and not handle:is_closing() then handle:close() end
+    end)
+  if not handle then return nil, tostring(pid) end
+  handle:unref()
+  started.pid = pid
+  return started
+end
+
+-- Starts navd on `path` and tries to connect every 25 ms until it answers or autostart_timeout
+-- seconds pass (a navd that lost a race to serve `path` exits 1; the winner answers). Returns the
+-- pipe, or nil and why not (or nil, nil and a refusal: see foreign_socket); `failure` is the first
+-- attempt's error.
+local function autostart(path, opts, failure)
+  local program, wanted = M.navd_program(option(opts, "navd_program"))
+  if not program then
+    return nil, string.format("%s, and navd was not found to start it (looked for %s): install navd, "
+      .. "set the navd_program option (require('navd').setup({ navd_program = PATH })) or $NAVD_BIN, "
+      .. "or set autostart = false and start navd yourself", failure, wanted)
+  end
+  local started, err = start_navd(program, path)
+  if not started then
+    return nil, string.format("%s, and %s could not be started: %s", failure, program, err)
+  end
+  local seconds = option(opts, "autostart_timeout")
+  local deadline = uv.hrtime() + seconds * 1e9
+  repeat
+    vim.wait(25)
+    local refusal = M.foreign_socket(path)
+    if refusal then return nil, nil, refusal end
+    local pipe
+    pipe, failure = open_pipe(path, opts.timeout or 5000)
+    if pipe then return pipe end
+  until uv.hrtime() >= deadline
+  return nil, string.format("%s; navd (%s, pid %d) did not answer within %s s%s", failure, program,
+    started.pid, tostring(seconds), started.status and (", it exited with status " .. started.status) or "")
+end
+
+--- Connects to `path` (default: socket_path()). Returns the client, or nil and a message.
+--- `opts`: timeout (ms, for each attempt and each helper's reply), and autostart, navd_program,
+--- autostart_timeout overriding M.config. When nothing answers there (ENOENT, ECONNREFUSED) and
+--- autostart is on, starts navd on `path`, detached, and waits for it.
+function M.connect(path, opts)
+  opts = opts or {}
+  path = path or M.socket_path()
+  local refusal = M.foreign_socket(path)
+  if refusal then return nil, refusal end
+  local pipe, failure = open_pipe(path, opts.timeout or 5000)
+  if not pipe and nobody_there(failure) and option(opts, "autostart") then
+    pipe, failure, refusal = autostart(path, opts, failure)
+    if refusal then return nil, refusal end
+  end
+  if not pipe then
+    return nil, string.format("cannot connect to navd at %s: %s", path, failure)
   end
   local client = setmetatable({
     path = path,
