@@ -7,7 +7,7 @@ BIN = $(SCRATCH)/debug
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
-.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan fuzz fuzz-build fuzz-corpus test-fuzz lint-examples format format-check bench examples clean
+.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan soak fuzz fuzz-build fuzz-corpus test-fuzz lint-examples format format-check bench examples clean
 
 all: build
 
@@ -159,6 +159,13 @@ format:
 
 format-check:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+
+## soak: 1,000 clients x 100 mixed operations against one release navd, a tenth of them slow readers, 20
+## never-readers subscribed to a busy session; zero errors and RSS back within 10% of its baseline, or it
+## fails. The figures go to bench/soak.json
+soak: deps
+	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd
+	python3 scripts/soak.py --navd $(SCRATCH)/release/navd --output bench/soak.json
 
 ## bench: benchmarks (not tests); results go to bench/results.json
 bench: build
