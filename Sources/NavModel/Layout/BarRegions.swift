@@ -17,7 +17,9 @@ public enum BarRegions {
 
         var xs: [Double] = [bar.minX, bar.maxX]
         var ys: [Double] = [top, bar.minY, bar.maxY, bottom]
+        var rects: [Rect] = []
         func add(_ r: Rect) {
+            rects.append(r)
             xs.append(r.minX)
             xs.append(r.maxX)
             for y in [r.minY, r.maxY] {
@@ -45,24 +47,49 @@ public enum BarRegions {
         var open: [(key: Key, rect: Rect)] = []
         var done: [HitRegion] = []
 
+        // A row's answers depend on y only through which rectangles hold it: directly, and after the slop's
+        // warp moves it up or down, plus which side of the bar it is on (every y the hit test and the
+        // mapping to targets compare with is an edge of one of `rects`). Rows that agree on all of that
+        // answer alike in every column, so each such row is swept once.
+        func signature(_ y: Double) -> [UInt8] {
+            var bits: [UInt8] = [y < bar.minY ? 1 : 0, y >= bar.maxY ? 1 : 0]
+            bits.reserveCapacity(rects.count + 2)
+            for r in rects {
+                var b: UInt8 = 0
+                if r.minY <= y && y < r.maxY { b |= 1 }
+                if r.minY <= y - below && y - below < r.maxY { b |= 2 }
+                if r.minY <= y + above && y + above < r.maxY { b |= 4 }
+                bits.append(b)
+            }
+            return bits
+        }
+        var swept: [[UInt8]: [(Key, Double, Double)]] = [:]
+
         for j in 0..<max(0, yEdges.count - 1) {
             let y0 = yEdges[j]
             let y1 = yEdges[j + 1]
             guard y1 > y0 else { continue }
             // One row: runs of equal answers.
+            let rowSignature = signature(y0)
             var runs: [(Key, Double, Double)] = []
-            for i in 0..<max(0, xEdges.count - 1) {
-                let x0 = xEdges[i]
-                let x1 = xEdges[i + 1]
-                guard x1 > x0 else { continue }
-                let r = BarHitTesting.hitTest(layout, point: Point(x: x0, y: y0))
-                guard r.target.kind != .none, r.target.kind != .content else { continue }
-                let key = Key(target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil)
-                if let last = runs.last, last.2 == x0, last.0 == key {
-                    runs[runs.count - 1].2 = x1
-                } else {
-                    runs.append((key, x0, x1))
+            if let known = swept[rowSignature] {
+                runs = known
+            } else {
+                for i in 0..<max(0, xEdges.count - 1) {
+                    let x0 = xEdges[i]
+                    let x1 = xEdges[i + 1]
+                    guard x1 > x0 else { continue }
+                    let r = BarHitTesting.hitTest(layout, point: Point(x: x0, y: y0))
+                    guard r.target.kind != .none, r.target.kind != .content else { continue }
+                    let key = Key(
+                        target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil)
+                    if let last = runs.last, last.2 == x0, last.0 == key {
+                        runs[runs.count - 1].2 = x1
+                    } else {
+                        runs.append((key, x0, x1))
+                    }
                 }
+                swept[rowSignature] = runs
             }
             // Grow rectangles of the row above that have the same span and answer; close the others.
             var next: [(key: Key, rect: Rect)] = []
