@@ -654,6 +654,14 @@ whatever the environment said."
       (should-not (file-exists-p socket))
       (should-not (directory-files (file-name-directory socket) nil directory-files-no-dot-files-regexp)))))
 
+(ert-deftest navd-autostart-default-follows-the-environment ()
+  "NAVD_AUTOSTART=0 (or false, no, off) makes `navd-autostart' default to nil; unset or 1, to t."
+  (dolist (case '(("0" . nil) ("off" . nil) ("1" . t) (nil . t)))
+    (let ((process-environment (if (car case)
+                                   (cons (concat "NAVD_AUTOSTART=" (car case)) process-environment)
+                                 (cons "NAVD_AUTOSTART" process-environment))))
+      (should (eq (eval (car (get 'navd-autostart 'standard-value)) t) (cdr case))))))
+
 (ert-deftest navd-autostart-without-navd ()
   "No navd to start: an error naming `navd-program' and `navd-autostart'; nothing is started."
   (navd-test--with-fresh-socket socket

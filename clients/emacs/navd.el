@@ -48,8 +48,10 @@
   "Seconds a request waits for its reply."
   :type 'number)
 
-(defcustom navd-autostart t
+(defcustom navd-autostart
+  (not (member (downcase (or (getenv "NAVD_AUTOSTART") "")) '("0" "false" "no" "off")))
   "Whether `navd-open' starts navd when nothing answers on the socket.
+The default is t unless NAVD_AUTOSTART is 0, false, no or off in the environment.
 Nothing answers when there is no socket file, or when the one there is stale
 \(a daemon that died).  The daemon, `navd-program' run as
 \"navd --socket PATH\", is detached from Emacs and outlives it; stop it with

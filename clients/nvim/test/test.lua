@@ -485,6 +485,20 @@ local function main()
     expect(stopped, "navd " .. tostring(started.pid) .. " did not stop")
   end
 
+  test("autostart: NAVD_AUTOSTART=0 in the environment turns the default off", function()
+    local saved_env, saved_module = vim.env.NAVD_AUTOSTART, package.loaded["navd"]
+    local ok, err = pcall(function()
+      for value, expected in pairs({ ["0"] = false, ["off"] = false, ["1"] = true }) do
+        vim.env.NAVD_AUTOSTART = value
+        package.loaded["navd"] = nil
+        expect_eq(require("navd").config.autostart, expected, "NAVD_AUTOSTART=" .. value)
+      end
+    end)
+    vim.env.NAVD_AUTOSTART = saved_env
+    package.loaded["navd"] = saved_module
+    if not ok then error(err, 0) end
+  end)
+
   test("autostart: connecting where no daemon is starts one, which outlives the connection", function()
     with_fresh_socket(function(socket, started)
       local c, message = navd.connect(socket, { navd_program = binary })

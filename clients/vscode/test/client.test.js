@@ -151,6 +151,13 @@ test('nothing answering: navd is started on the socket, detached, and outlives t
   const socket = path.join(dir, 'navd.sock');
   try {
     await assert.rejects(NavdClient.connect(socket, { autostart: false }), (e) => e.code === 'ENOENT');
+    const saved = process.env.NAVD_AUTOSTART;
+    process.env.NAVD_AUTOSTART = '0';
+    try {
+      await assert.rejects(NavdClient.connect(socket), (e) => e.code === 'ENOENT');
+    } finally {
+      if (saved === undefined) delete process.env.NAVD_AUTOSTART; else process.env.NAVD_AUTOSTART = saved;
+    }
     assert.ok(!fs.existsSync(socket), 'autostart off starts nothing');
     const started = await NavdClient.connect(socket, { navd: binary() });
     const { pid } = await started.daemonStatus();

@@ -69,7 +69,8 @@ end
 
 --- Settings (setup() merges into these; connect's `opts` can override each for one call).
 M.config = {
-  autostart = true,         -- start navd when nothing answers on the socket
+  -- start navd when nothing answers on the socket (NAVD_AUTOSTART=0, false, no or off turns it off)
+  autostart = not vim.tbl_contains({ "0", "false", "no", "off" }, string.lower(vim.env.NAVD_AUTOSTART or "")),
   navd_program = "navd",    -- the navd autostart runs when $NAVD_BIN is not set: a name on PATH, or a path
   autostart_timeout = 10,   -- seconds to wait for an autostarted navd to answer
 }
