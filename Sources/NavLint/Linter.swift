@@ -40,13 +40,16 @@ public enum Linter {
         let model = document.model
         var out: [Finding] = []
         let indexById = Dictionary(model.screens.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Profiles of one era often lay a screen's bar out alike (ios11 to ios17 on a phone): its hit regions
+        // are swept once.
+        let memo = DiagnosticsEngine.RegionMemo()
         for profile in profiles ?? [model.config.profile] {
             var config = model.config
             config.profile = profile
             // A fresh model per profile: the flow as the document declares it, re-laid out for that profile.
             guard let scoped = try? NavigationModel(config: config, screens: model.screens, limits: model.limits) else { continue }
             for index in scoped.screens.indices {
-                for diagnostic in DiagnosticsEngine.diagnose(model: scoped, screenIndex: index) {
+                for diagnostic in DiagnosticsEngine.diagnose(model: scoped, screenIndex: index, memo: memo) {
                     let path = Self.path(of: diagnostic, screens: scoped.screens, index: index, indexById: indexById)
                     out.append(
                         Finding(

@@ -22,8 +22,46 @@ public enum DiagnosticsEngine {
     /// Apple's minimum hit target (HT-12).
     public static let minimumTarget = 44.0
 
+    /// Remembers the hit regions of bars already diagnosed, so that a caller diagnosing the same bar again
+    /// (the linter, under profiles that lay it out alike) sweeps it once. Regions depend on the laid-out
+    /// bar alone, and on its profile only through the era, so a bar equal to the last one of its screen and
+    /// era, once its profile is replaced by the era's first, has the same regions. Not shared between threads.
+    public final class RegionMemo {
+        /// The last bar swept per screen and era, with its regions.
+        private var last: [String: (layout: LaidOutBar, regions: [HitRegion])] = [:]
+        /// How many sweeps were answered from the memo.
+        public private(set) var reused = 0
+
+        public init() {}
+
+        func regions(_ layout: LaidOutBar) -> [HitRegion] {
+            var key = layout
+            key.profile = Profile.allCases.first { $0.era == layout.profile.era } ?? layout.profile
+            let slot = "\(layout.profile.era.rawValue)/\(layout.screenId)"
+            // Comparing with the last bar of this screen and era stops at the first difference, and costs far
+            // less than hashing a whole bar.
+            if let known = last[slot], known.layout == key {
+                reused += 1
+                return known.regions
+            }
+            let computed = BarRegions.regions(layout)
+            last[slot] = (key, computed)
+            return computed
+        }
+    }
+
+    /// The diagnostics for the bar shown while `model.screens[screenIndex]` is the top screen. `memo`
+    /// reuses the hit regions of a bar laid out alike before.
+    public static func diagnose(model: NavigationModel, screenIndex: Int, memo: RegionMemo) -> [Diagnostic] {
+        diagnose(model: model, screenIndex: screenIndex, regions: memo.regions)
+    }
+
     /// The diagnostics for the bar shown while `model.screens[screenIndex]` is the top screen.
     public static func diagnose(model: NavigationModel, screenIndex: Int) -> [Diagnostic] {
+        diagnose(model: model, screenIndex: screenIndex, regions: BarRegions.regions)
+    }
+
+    static func diagnose(model: NavigationModel, screenIndex: Int, regions: (LaidOutBar) -> [HitRegion]) -> [Diagnostic] {
         guard screenIndex >= 0, screenIndex < model.screens.count else { return [] }
         // The bar as it looks when this screen is on top: the screens above it do not exist for it.
         let scoped: NavigationModel
@@ -43,7 +81,7 @@ public enum DiagnosticsEngine {
                 return []
             }
         }
-        let context = Context(model: scoped, index: screenIndex)
+        let context = Context(model: scoped, index: screenIndex, regions: regions)
         var out: [Diagnostic] = []
         out += context.backTitleTruncated()
         out += context.touchTargetsSmall()
@@ -70,12 +108,12 @@ public enum DiagnosticsEngine {
         let layout: LaidOutBar
         let regions: [HitRegion]
 
-        init(model: NavigationModel, index: Int) {
+        init(model: NavigationModel, index: Int, regions: (LaidOutBar) -> [HitRegion]) {
             self.model = model
             self.index = index
             self.screen = model.screens[index]
             self.layout = BarLayoutEngine.layout(model: model, screenIndex: index)
-            self.regions = BarRegions.regions(layout)
+            self.regions = regions(layout)
         }
 
         private var id: String { screen.id }
