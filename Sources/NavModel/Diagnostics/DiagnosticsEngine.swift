@@ -105,6 +105,8 @@ public enum DiagnosticsEngine {
         let model: NavigationModel
         let index: Int
         let screen: Screen
+        /// What the back button says (BB rules), as the layout drew it.
+        let backTitle: BackTitle
         let layout: LaidOutBar
         let regions: [HitRegion]
 
@@ -112,7 +114,8 @@ public enum DiagnosticsEngine {
             self.model = model
             self.index = index
             self.screen = model.screens[index]
-            self.layout = BarLayoutEngine.layout(model: model, screenIndex: index)
+            self.backTitle = BackTitleEngine.backTitle(model: model, screenIndex: index)
+            self.layout = BarLayoutEngine.layout(model: model, screenIndex: index, backTitle: backTitle)
             self.regions = regions(layout)
         }
 
@@ -132,7 +135,7 @@ public enum DiagnosticsEngine {
         // MARK: back-title-truncated (BB-6)
 
         func backTitleTruncated() -> [Diagnostic] {
-            let title = BackTitleEngine.backTitle(model: model, screenIndex: index)
+            let title = backTitle
             guard title.truncated, title.display != .hidden, !layout.hidden else { return [] }
             let shown: String
             switch title.display {
@@ -421,7 +424,7 @@ public enum DiagnosticsEngine {
 
         func backTitleFromTitleView() -> [Diagnostic] {
             guard let previous, previous.item.titleView != nil, !layout.hidden, layout.element(.backButton) != nil else { return [] }
-            let title = BackTitleEngine.backTitle(model: model, screenIndex: index)
+            let title = backTitle
             guard title.source == .generic, title.display == .generic, !title.truncated else { return [] }
             return [
                 diag(

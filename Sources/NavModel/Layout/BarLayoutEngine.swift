@@ -8,7 +8,12 @@ public enum BarLayoutEngine {
 
     /// The bar as it shows while `model.screens[screenIndex]` is the top screen.
     public static func layout(model: NavigationModel, screenIndex: Int) -> LaidOutBar {
-        let backTitle = BackTitleEngine.backTitle(model: model, screenIndex: screenIndex)
+        layout(model: model, screenIndex: screenIndex, backTitle: BackTitleEngine.backTitle(model: model, screenIndex: screenIndex))
+    }
+
+    /// The same, with the back title the back-title engine gave for that screen (callers that need it too
+    /// compute it once).
+    static func layout(model: NavigationModel, screenIndex: Int, backTitle: BackTitle) -> LaidOutBar {
         let plan = BarPlan(model: model, screenIndex: screenIndex, backTitle: backTitle)
         var builder = BarTreeBuilder(plan: plan, placement: BarPlacement(plan))
         return builder.build()
@@ -27,6 +32,9 @@ struct BarTreeBuilder {
     init(plan: BarPlan, placement: BarPlacement) {
         self.plan = plan
         self.placement = placement
+        // A bar has a few dozen views at most: sized once, the tables never grow and rehash.
+        usedIds.reserveCapacity(48)
+        roles.reserveCapacity(48)
     }
 
     private var g: BarGeometry { plan.geometry }
