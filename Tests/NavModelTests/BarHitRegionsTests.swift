@@ -23,6 +23,35 @@ struct BarHitRegionsTests {
         }
     }
 
+    @Test(
+        "on a grid every 1.3 pt, the region a point falls in answers as bar/hitTest does there, on every profile",
+        arguments: Profile.allCases)
+    func grid(_ profile: Profile) throws {
+        for model in [
+            try Fx.seedPhone(profile),
+            try Fx.model(
+                profile, [Fx.home, Fx.top(left: [Fx.text("close", "Close")], right: [Fx.image("share"), Fx.text("edit", "Edit")])]),
+        ] {
+            let bar = Fx.bar(model)
+            let regions = BarRegions.regions(bar)
+            var y = max(0, bar.barFrame.minY - 25)
+            while y < bar.barFrame.maxY + 20 {
+                var x = 0.0
+                while x < bar.barFrame.maxX {
+                    let p = Point(x: x, y: y)
+                    let hit = BarHitTesting.hitTest(bar, point: p)
+                    if let r = regions.first(where: { $0.frame.contains(p) }) {
+                        #expect(hit.target == r.target && hit.action == r.action, "\(profile) at \(p): region \(r.frame)")
+                    } else {
+                        #expect(hit.target.kind == .none || hit.target.kind == .content, "\(profile) at \(p): \(hit.target)")
+                    }
+                    x += 1.3
+                }
+                y += 1.3
+            }
+        }
+    }
+
     @Test("regions never overlap, and together they cover the whole bar", arguments: bars)
     func partition(_ v: HitVector) throws {
         let bar = Fx.bar(try v.build())

@@ -2,8 +2,10 @@
 ///
 /// The window strip around the bar is cut along every edge that can change the answer (each view's frame
 /// and enlarged hit rect, era L columns, the title, the bar, and the same edges moved by the slop band);
-/// inside one cell the answer cannot change, so one hit test per cell gives exact regions, which are then
-/// merged into as few rectangles as the grid allows. Regions and hit tests therefore always agree.
+/// inside one cell the answer cannot change, so one hit test per cell, at its middle, gives exact regions,
+/// which are then merged into as few rectangles as the grid allows. Regions and hit tests therefore always
+/// agree. (At a cell's corner, rounding in the coordinates converted down the tree decides which side of an
+/// edge the point is on; the middle is clear of every edge.)
 public enum BarRegions {
     /// The touchable areas, top to bottom then left to right. Areas where a tap reaches nothing on the bar
     /// (the content below, the status bar above) are left out.
@@ -64,25 +66,50 @@ public enum BarRegions {
             return bits
         }
         var swept: [[UInt8]: [(Key, Double, Double)]] = [:]
+        // Likewise across: columns whose x lies inside the same rectangles answer alike in a row, so each
+        // row asks once per class of columns.
+        var columnClass: [Int] = []
+        var classes: [[UInt8]: Int] = [:]
+        for i in 0..<max(0, xEdges.count - 1) {
+            // A column's middle: inside exactly the rectangles the whole column is inside, whatever the
+            // rounding of coordinates converted down the tree (its edges are where rounding decides).
+            let x = (xEdges[i] + xEdges[i + 1]) / 2
+            let bits = rects.map { r -> UInt8 in r.minX <= x && x < r.maxX ? 1 : 0 }
+            if let known = classes[bits] {
+                columnClass.append(known)
+            } else {
+                classes[bits] = classes.count
+                columnClass.append(classes.count - 1)
+            }
+        }
 
         for j in 0..<max(0, yEdges.count - 1) {
             let y0 = yEdges[j]
             let y1 = yEdges[j + 1]
             guard y1 > y0 else { continue }
             // One row: runs of equal answers.
-            let rowSignature = signature(y0)
+            let rowSignature = signature((y0 + y1) / 2)
             var runs: [(Key, Double, Double)] = []
             if let known = swept[rowSignature] {
                 runs = known
             } else {
+                var answers = [Key??](repeating: nil, count: classes.count)
                 for i in 0..<max(0, xEdges.count - 1) {
                     let x0 = xEdges[i]
                     let x1 = xEdges[i + 1]
                     guard x1 > x0 else { continue }
-                    let r = BarHitTesting.hitTest(layout, point: Point(x: x0, y: y0))
-                    guard r.target.kind != .none, r.target.kind != .content else { continue }
-                    let key = Key(
-                        target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil)
+                    let answer: Key?
+                    if let known = answers[columnClass[i]] {
+                        answer = known
+                    } else {
+                        let r = BarHitTesting.hitTest(layout, point: Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2))
+                        answer =
+                            r.target.kind == .none || r.target.kind == .content
+                            ? nil
+                            : Key(target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil)
+                        answers[columnClass[i]] = .some(answer)
+                    }
+                    guard let key = answer else { continue }
                     if let last = runs.last, last.2 == x0, last.0 == key {
                         runs[runs.count - 1].2 = x1
                     } else {
