@@ -35,6 +35,13 @@ struct SafeSocketsEndToEndTests {
     func peerCredentials() async throws {
         for allow in [false, true] {
             let daemon = try await DaemonProcess.start(allow ? ["--allow-uid", Self.nobody] : [])
+            // The socket accepts as soon as it listens; navd restricts its mode just before it logs "listening".
+            // Opening it up before that would be undone, so wait for the line.
+            var waited = 0
+            while !daemon.stderr().contains("listening"), waited < 400 {
+                waited += 1
+                try await Task.sleep(for: .milliseconds(25))
+            }
             // Opened up by hand, as a careless admin might: the peer check must still hold.
             chmod((daemon.socketPath as NSString).deletingLastPathComponent, 0o711)
             chmod(daemon.socketPath, 0o666)
