@@ -175,12 +175,15 @@ public enum NavImport {
         var content = Content()
         // A view's text: its own label subviews' (by the tree, not by frame: a back title moved aside by a
         // title position adjustment is still the back button's), else any label drawn inside its frame.
-        func text(in p: Placed) -> String? {
-            if let start = inBar.firstIndex(where: { $0.view.id == p.view.id && $0.depth == p.depth }) {
-                for label in subtree(of: start, in: inBar).dropFirst() where isLabel(label.view) {
-                    if let id = label.view.id, let t = texts[id] { return t }
-                }
+        func labelText(below view: View) -> String? {
+            for child in view.subviews {
+                if isLabel(child), let id = child.id, let t = texts[id] { return t }
+                if let t = labelText(below: child) { return t }
             }
+            return nil
+        }
+        func text(in p: Placed) -> String? {
+            if let t = labelText(below: p.view) { return t }
             let labels = inBar.filter { isLabel($0.view) && $0.window.isInside(p.window) }
             for label in labels { if let id = label.view.id, let t = texts[id] { return t } }
             return nil

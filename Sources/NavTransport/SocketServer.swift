@@ -69,8 +69,8 @@ public final class UnixSocketServer: Sendable {
         #endif
     }
 
-    /// Binds the socket (which must not exist), calls `onListening`, and serves until `stop()`;
-    /// returns once every connection has answered what it had in hand and closed.
+    /// Binds the socket (which must not exist), or takes over `listeningDescriptor`, calls `onListening`, and
+    /// serves until `stop()`; returns once every connection has answered what it had in hand and closed.
     public func run(service: any RPCService, onListening: @Sendable () throws -> Void = {}) async throws {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)

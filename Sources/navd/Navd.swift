@@ -152,10 +152,8 @@ struct Navd: AsyncParsableCommand {
         do {
             activation = try SocketActivation.inherited()
             guardian = activation == nil ? try SocketGuard(socketPath: path) : nil
-        } catch let error as SocketActivation.Failure {
-            writeStandardError(error.description + "\n")
-            throw ExitCode(1)
         } catch {
+            // Either failure is a sentence starting "navd: ".
             writeStandardError("\(error)\n")
             throw ExitCode(1)
         }

@@ -122,10 +122,12 @@ class NavdClient extends EventEmitter {
    */
   static async connect(socket = socketPath(), options = {}) {
     const { autostart = !/^(0|false|no|off)$/i.test(process.env.NAVD_AUTOSTART || ''), navd, startTimeout = 10000 } = options;
+    // No socket, or a stale one: what a started daemon cures.
+    const nothingAnswers = (error) => error.code === 'ENOENT' || error.code === 'ECONNREFUSED';
     try {
       return await NavdClient._connectOnce(socket, options);
     } catch (error) {
-      if (!autostart || (error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED')) throw error;
+      if (!autostart || !nothingAnswers(error)) throw error;
     }
     await startDetachedDaemon(socket, navd || process.env.NAVD_BIN || 'navd');
     const deadline = Date.now() + startTimeout;
@@ -133,13 +135,11 @@ class NavdClient extends EventEmitter {
       try {
         return await NavdClient._connectOnce(socket, options);
       } catch (error) {
-        if ((error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED') || Date.now() > deadline) {
-          if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') {
-            const late = new Error(`navd was started on ${socket} but did not answer within ${startTimeout} ms; run \`navd --socket ${socket}\` to see why`);
-            late.code = 'ENAVDSTART';
-            throw late;
-          }
-          throw error;
+        if (!nothingAnswers(error)) throw error;
+        if (Date.now() > deadline) {
+          const late = new Error(`navd was started on ${socket} but did not answer within ${startTimeout} ms; run \`navd --socket ${socket}\` to see why`);
+          late.code = 'ENAVDSTART';
+          throw late;
         }
         await new Promise((resume) => setTimeout(resume, 25));
       }

@@ -40,7 +40,7 @@ public enum BarMetrics {
 
     /// Where the title starts when nothing on the leading side pushes it: centred, or slid left by the
     /// trailing group (GEO-12); the trailing group's start when there is no title.
-    static func titleStart(_ plan: BarPlan, _ placement: BarPlacement, slid: Bool = false) -> Double {
+    static func titleStart(_ plan: BarPlan, _ placement: BarPlacement, slid: Bool) -> Double {
         let W = plan.geometry.width
         let width: Double
         if let t = plan.title {
