@@ -86,21 +86,22 @@ public enum HitTester {
 /// One hit test's state: the options and the trace being written.
 private struct Walker {
     let options: HitTestOptions
-    let overrides: [[Int]: HitTestOverride]
+    /// The overrides as a list: there are one or two, so comparing paths beats hashing one at every view.
+    let overrides: [(path: [Int], override: HitTestOverride)]
     var trace: [TraceStep] = []
     /// The child indices from the root to the view being tested: one array, pushed and popped on the way.
     var path: [Int] = []
 
     init(options: HitTestOptions, overrides: [[Int]: HitTestOverride]) {
         self.options = options
-        self.overrides = overrides
+        self.overrides = overrides.map { (path: $0.key, override: $0.value) }
     }
 
     /// `view.hitTest(point)`; `point` is in the view's own coordinates, `offset` maps them to the root's
     /// (root = local + offset), `frameInRoot` is what the trace shows.
     mutating func test(_ view: View, point: Point, offset: Point, frameInRoot: Rect) -> [Int]? {
         let step = record(view, path: path, frame: frameInRoot)
-        let override = overrides.isEmpty ? nil : overrides[path]
+        let override = overrides.first(where: { $0.path == path })?.override
 
         if case .forwardFirst(let targets)? = override {
             for relative in targets {

@@ -6,19 +6,29 @@
 public enum BarHitTesting {
     /// The result for a window point. Pure: the same layout and point always give the same answer (HT-8).
     public static func hitTest(_ layout: LaidOutBar, point: Point, trace: Bool = false) -> BarHitResult {
-        let direct = resolve(layout, point, trace: trace)
+        hitTest(layout, point: point, trace: trace, overrides: overrides(layout))
+    }
+
+    /// `hitTest` with the bar's forwarding already prepared by `overrides(_:)`, for callers that test many points.
+    static func hitTest(_ layout: LaidOutBar, point: Point, trace: Bool, overrides: [[Int]: HitTestOverride]) -> BarHitResult {
         if let slop = layout.slop, !layout.hidden, let warped = warp(point, layout.barFrame, slop) {
             // GEO-15: the slop applies only where an item's touch area lies in that column.
-            var pulled = resolve(layout, warped, trace: trace)
+            var pulled = resolve(layout, warped, trace: trace, overrides: overrides)
             if pulled.target.kind == .backButton || pulled.target.kind == .barItem {
                 pulled.slopPoint = warped
                 if !trace { pulled.trace = [] }
                 return pulled
             }
         }
-        var result = direct
+        var result = resolve(layout, point, trace: trace, overrides: overrides)
         if !trace { result.trace = [] }
         return result
+    }
+
+    /// IXNavigationBar: the bar's swizzled hitTest first asks each registered outside-touch view.
+    static func overrides(_ layout: LaidOutBar) -> [[Int]: HitTestOverride] {
+        guard !layout.forwardingPaths.isEmpty else { return [:] }
+        return [LaidOutBar.barPath: .forwardFirst(layout.forwardingPaths.map { Array($0.dropFirst(LaidOutBar.barPath.count)) })]
     }
 
     /// The point the window's `warpPoint:` moves a touch near the bar to, when it lies in the band (HT-9).
@@ -35,13 +45,8 @@ public enum BarHitTesting {
         return nil
     }
 
-    static func resolve(_ layout: LaidOutBar, _ point: Point, trace: Bool) -> BarHitResult {
+    static func resolve(_ layout: LaidOutBar, _ point: Point, trace: Bool, overrides: [[Int]: HitTestOverride]) -> BarHitResult {
         let options = HitTestOptions(alphaRule: layout.alphaRule, recordTrace: trace)
-        // IXNavigationBar: the bar's swizzled hitTest first asks each registered outside-touch view.
-        var overrides: [[Int]: HitTestOverride] = [:]
-        if !layout.forwardingPaths.isEmpty {
-            overrides[LaidOutBar.barPath] = .forwardFirst(layout.forwardingPaths.map { Array($0.dropFirst(LaidOutBar.barPath.count)) })
-        }
         let outcome = HitTester.hitTest(layout.window, point: point, options: options, overrides: overrides)
         guard let path = outcome.path else {
             return BarHitResult(target: HitTarget(kind: .none), action: .none, trace: outcome.trace, reason: .outsideBar)

@@ -44,15 +44,23 @@ public enum BarRegions {
             var hitView: String?
             var viaSlop: Bool
         }
-        // Rectangles still growing downward, and the ones closed. A handful each, so arrays searched by
-        // their span first (cheap double compares) beat hashing the keys' strings on every cell.
-        var open: [(key: Key, rect: Rect)] = []
+        // Every distinct answer once; the sweep below handles answers by their index here, so cells, runs and
+        // growing rectangles compare integers, not the answers' strings.
+        var keys: [Key] = []
+        func intern(_ key: Key) -> Int {
+            if let i = keys.firstIndex(of: key) { return i }
+            keys.append(key)
+            return keys.count - 1
+        }
+        // Rectangles still growing downward, and the ones closed. A handful each.
+        var open: [(key: Int, rect: Rect)] = []
         var done: [HitRegion] = []
 
         // A row's answers depend on y only through which rectangles hold it: directly, and after the slop's
         // warp moves it up or down, plus which side of the bar it is on (every y the hit test and the
         // mapping to targets compare with is an edge of one of `rects`). Rows that agree on all of that
-        // answer alike in every column, so each such row is swept once.
+        // answer alike in every column, so each such row is swept once. Rows and column classes are few, so
+        // their signatures are found again by a linear search rather than by hashing.
         func signature(_ y: Double) -> [UInt8] {
             var bits: [UInt8] = [y < bar.minY ? 1 : 0, y >= bar.maxY ? 1 : 0]
             bits.reserveCapacity(rects.count + 2)
@@ -65,23 +73,30 @@ public enum BarRegions {
             }
             return bits
         }
-        var swept: [[UInt8]: [(Key, Double, Double)]] = [:]
+        // Rows swept so far: their signature and runs of equal answers (answer index, x0, x1).
+        var sweptSignatures: [[UInt8]] = []
+        var sweptRuns: [[(Int, Double, Double)]] = []
         // Likewise across: columns whose x lies inside the same rectangles answer alike in a row, so each
         // row asks once per class of columns.
-        var columnClass: [Int] = []
-        var classes: [[UInt8]: Int] = [:]
-        for i in 0..<max(0, xEdges.count - 1) {
+        let columnCount = max(0, xEdges.count - 1)
+        var columnClass = [Int](repeating: 0, count: columnCount)
+        var classSignatures: [[UInt8]] = []
+        for i in 0..<columnCount {
             // A column's middle: inside exactly the rectangles the whole column is inside, whatever the
             // rounding of coordinates converted down the tree (its edges are where rounding decides).
             let x = (xEdges[i] + xEdges[i + 1]) / 2
             let bits = rects.map { r -> UInt8 in r.minX <= x && x < r.maxX ? 1 : 0 }
-            if let known = classes[bits] {
-                columnClass.append(known)
+            if let known = classSignatures.firstIndex(of: bits) {
+                columnClass[i] = known
             } else {
-                classes[bits] = classes.count
-                columnClass.append(classes.count - 1)
+                classSignatures.append(bits)
+                columnClass[i] = classSignatures.count - 1
             }
         }
+        let unknown = -2
+        let nothing = -1
+        // The bar's forwarding, prepared once for every hit test of the sweep.
+        let overrides = BarHitTesting.overrides(layout)
 
         for j in 0..<max(0, yEdges.count - 1) {
             let y0 = yEdges[j]
@@ -89,40 +104,43 @@ public enum BarRegions {
             guard y1 > y0 else { continue }
             // One row: runs of equal answers.
             let rowSignature = signature((y0 + y1) / 2)
-            var runs: [(Key, Double, Double)] = []
-            if let known = swept[rowSignature] {
-                runs = known
+            let runs: [(Int, Double, Double)]
+            if let known = sweptSignatures.firstIndex(of: rowSignature) {
+                runs = sweptRuns[known]
             } else {
-                var answers = [Key??](repeating: nil, count: classes.count)
-                for i in 0..<max(0, xEdges.count - 1) {
+                var answers = [Int](repeating: unknown, count: classSignatures.count)
+                var row: [(Int, Double, Double)] = []
+                for i in 0..<columnCount {
                     let x0 = xEdges[i]
                     let x1 = xEdges[i + 1]
                     guard x1 > x0 else { continue }
-                    let answer: Key?
-                    if let known = answers[columnClass[i]] {
-                        answer = known
-                    } else {
-                        let r = BarHitTesting.hitTest(layout, point: Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2))
+                    var answer = answers[columnClass[i]]
+                    if answer == unknown {
+                        let r = BarHitTesting.hitTest(
+                            layout, point: Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2), trace: false, overrides: overrides)
                         answer =
                             r.target.kind == .none || r.target.kind == .content
-                            ? nil
-                            : Key(target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil)
-                        answers[columnClass[i]] = .some(answer)
+                            ? nothing
+                            : intern(
+                                Key(target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil))
+                        answers[columnClass[i]] = answer
                     }
-                    guard let key = answer else { continue }
-                    if let last = runs.last, last.2 == x0, last.0 == key {
-                        runs[runs.count - 1].2 = x1
+                    guard answer != nothing else { continue }
+                    if let last = row.last, last.2 == x0, last.0 == answer {
+                        row[row.count - 1].2 = x1
                     } else {
-                        runs.append((key, x0, x1))
+                        row.append((answer, x0, x1))
                     }
                 }
-                swept[rowSignature] = runs
+                sweptSignatures.append(rowSignature)
+                sweptRuns.append(row)
+                runs = row
             }
             // Grow rectangles of the row above that have the same span and answer; close the others.
-            var next: [(key: Key, rect: Rect)] = []
+            var next: [(key: Int, rect: Rect)] = []
             next.reserveCapacity(runs.count)
             for (key, x0, x1) in runs {
-                if let k = open.firstIndex(where: { $0.rect.minX == x0 && $0.rect.maxX == x1 && $0.rect.maxY == y0 && $0.key == key }) {
+                if let k = open.firstIndex(where: { $0.key == key && $0.rect.minX == x0 && $0.rect.maxX == x1 && $0.rect.maxY == y0 }) {
                     var grown = open.remove(at: k)
                     grown.rect.height = y1 - grown.rect.y
                     next.append(grown)
@@ -130,21 +148,21 @@ public enum BarRegions {
                     next.append((key, Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)))
                 }
             }
-            for (key, r) in open { done.append(region(key.target, key.action, r, key.reason, key.hitView, key.viaSlop)) }
+            for (key, r) in open { done.append(region(keys[key], r)) }
             open = next
         }
-        for (key, r) in open { done.append(region(key.target, key.action, r, key.reason, key.hitView, key.viaSlop)) }
+        for (key, r) in open { done.append(region(keys[key], r)) }
         return done.sorted { a, b in
             if a.frame.minY != b.frame.minY { return a.frame.minY < b.frame.minY }
             if a.frame.minX != b.frame.minX { return a.frame.minX < b.frame.minX }
             return a.frame.maxY < b.frame.maxY
         }
-    }
 
-    private static func region(
-        _ target: HitTarget, _ action: HitAction, _ frame: Rect, _ reason: HitReason?, _ hitView: String?, _ viaSlop: Bool
-    ) -> HitRegion {
-        HitRegion(target: target, action: action, frame: frame.snapped, reason: reason, hitView: hitView, viaSlop: viaSlop)
+        func region(_ key: Key, _ frame: Rect) -> HitRegion {
+            HitRegion(
+                target: key.target, action: key.action, frame: frame.snapped, reason: key.reason, hitView: key.hitView,
+                viaSlop: key.viaSlop)
+        }
     }
 
     /// Each view's frame and enlarged hit rect, window coordinates. A view that hit testing skips with its
