@@ -93,6 +93,8 @@ public enum BarRegions {
                 columnClass[i] = classSignatures.count - 1
             }
         }
+        // Per column class, the answers found so far by the rows' signatures restricted to the class.
+        var cellAnswers = [[(signature: [UInt8], answer: Int)]](repeating: [], count: classSignatures.count)
         let unknown = -2
         let nothing = -1
         // The bar's forwarding, prepared once for every hit test of the sweep.
@@ -114,16 +116,30 @@ public enum BarRegions {
                     let x0 = xEdges[i]
                     let x1 = xEdges[i + 1]
                     guard x1 > x0 else { continue }
-                    var answer = answers[columnClass[i]]
+                    let cls = columnClass[i]
+                    var answer = answers[cls]
                     if answer == unknown {
-                        let r = BarHitTesting.hitTest(
-                            layout, point: Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2), trace: false, overrides: overrides)
-                        answer =
-                            r.target.kind == .none || r.target.kind == .content
-                            ? nothing
-                            : intern(
-                                Key(target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil))
-                        answers[columnClass[i]] = answer
+                        // Only the rectangles that hold the column's x can hold a point of this cell, before or
+                        // after the slop's warp (which moves y alone): the cell answers as any earlier cell of the
+                        // class whose row agrees on those rectangles.
+                        let classBits = classSignatures[cls]
+                        var cell = rowSignature
+                        for n in rects.indices where classBits[n] == 0 { cell[n + 2] = 0 }
+                        if let known = cellAnswers[cls].first(where: { $0.signature == cell }) {
+                            answer = known.answer
+                        } else {
+                            let r = BarHitTesting.hitTest(
+                                layout, point: Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2), trace: false, overrides: overrides)
+                            answer =
+                                r.target.kind == .none || r.target.kind == .content
+                                ? nothing
+                                : intern(
+                                    Key(
+                                        target: r.target, action: r.action, reason: r.reason, hitView: r.hitView,
+                                        viaSlop: r.slopPoint != nil))
+                            cellAnswers[cls].append((cell, answer))
+                        }
+                        answers[cls] = answer
                     }
                     guard answer != nothing else { continue }
                     if let last = row.last, last.2 == x0, last.0 == answer {
