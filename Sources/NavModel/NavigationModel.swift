@@ -51,6 +51,19 @@ public struct NavigationModel: Sendable, Hashable {
         try checkUnique(screens, path: "document.screens")
     }
 
+    /// The model as it was while `screens[index]` was on top: the screens above it gone, the ones below it
+    /// keeping the copies frozen when they were covered (BB-9). A prefix of a valid stack is valid, so nothing
+    /// is checked again.
+    func prefix(through index: Int) -> NavigationModel {
+        var scoped = self
+        scoped.screens = Array(screens[...index])
+        var covered: [String: Screen] = [:]
+        for screen in scoped.screens.dropLast() { covered[screen.id] = coveredSnapshots[screen.id] ?? screen }
+        scoped.coveredSnapshots = covered
+        scoped.shownBackTitle = nil
+        return scoped
+    }
+
     // MARK: Queries
 
     public var top: Screen? { screens.last }

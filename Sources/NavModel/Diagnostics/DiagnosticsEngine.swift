@@ -64,23 +64,7 @@ public enum DiagnosticsEngine {
     static func diagnose(model: NavigationModel, screenIndex: Int, regions: (LaidOutBar) -> [HitRegion]) -> [Diagnostic] {
         guard screenIndex >= 0, screenIndex < model.screens.count else { return [] }
         // The bar as it looks when this screen is on top: the screens above it do not exist for it.
-        let scoped: NavigationModel
-        if screenIndex == model.screens.count - 1 {
-            scoped = model
-        } else {
-            // The covered screens keep the copies frozen when they were covered (BB-9): that is how they
-            // looked while this screen was on top.
-            let prefix = Array(model.screens[...screenIndex])
-            var covered: [String: Screen] = [:]
-            for screen in prefix.dropLast() { covered[screen.id] = model.coveredSnapshots[screen.id] ?? screen }
-            do {
-                scoped = try NavigationModel(
-                    restoring: model.config, screens: prefix, version: model.version, coveredSnapshots: covered,
-                    nextGeneratedId: model.nextGeneratedId, limits: model.limits)
-            } catch {
-                return []
-            }
-        }
+        let scoped = screenIndex == model.screens.count - 1 ? model : model.prefix(through: screenIndex)
         let context = Context(model: scoped, index: screenIndex, regions: regions)
         var out: [Diagnostic] = []
         out += context.backTitleTruncated()
@@ -109,6 +93,8 @@ public enum DiagnosticsEngine {
         let backTitle: BackTitle
         let layout: LaidOutBar
         let regions: [HitRegion]
+        /// A swipe from the left edge at mid-height (POP rules); nil on the root screen, which has nothing to pop to.
+        let swipe: PopGesture.Verdict?
 
         init(model: NavigationModel, index: Int, regions: (LaidOutBar) -> [HitRegion]) {
             self.model = model
@@ -117,6 +103,7 @@ public enum DiagnosticsEngine {
             self.backTitle = BackTitleEngine.backTitle(model: model, screenIndex: index)
             self.layout = BarLayoutEngine.layout(model: model, screenIndex: index, backTitle: backTitle)
             self.regions = regions(layout)
+            self.swipe = index > 0 ? PopGesture.test(model: model, start: Point(x: 0, y: model.config.device.height / 2)) : nil
         }
 
         private var id: String { screen.id }
@@ -224,8 +211,7 @@ public enum DiagnosticsEngine {
                         "taps on parts of the back button outside the mask's 20 x 30 button pop '\(id)' without calling its custom back action (HT-13)",
                         rect: rect))
             }
-            let swipe = PopGesture.test(model: model, start: Point(x: 0, y: model.config.device.height / 2))
-            if swipe.begins {
+            if let swipe, swipe.begins {
                 out.append(
                     diag(
                         "custom-back-unreachable", .warning,
@@ -237,9 +223,7 @@ public enum DiagnosticsEngine {
         // MARK: pop-gesture-disabled (POP-3)
 
         func popGestureDisabled() -> [Diagnostic] {
-            guard index > 0 else { return [] }
-            let swipe = PopGesture.test(model: model, start: Point(x: 0, y: model.config.device.height / 2))
-            guard !swipe.begins, swipe.rule == "POP-3" else { return [] }
+            guard let swipe, !swipe.begins, swipe.rule == "POP-3" else { return [] }
             return [diag("pop-gesture-disabled", .warning, "swipe-back is stopped: \(swipe.reason)")]
         }
 
