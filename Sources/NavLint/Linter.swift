@@ -43,6 +43,14 @@ public enum Linter {
         // Profiles of one era often lay a screen's bar out alike (ios11 to ios17 on a phone): its hit regions
         // are swept once.
         let memo = DiagnosticsEngine.RegionMemo()
+        // A member is reported under every profile that finds something there: place it in the text once.
+        var positions: [String: SourcePosition] = [:]
+        func position(of path: String) -> SourcePosition {
+            if let known = positions[path] { return known }
+            let found = document.position(of: path)
+            positions[path] = found
+            return found
+        }
         for profile in profiles ?? [model.config.profile] {
             var config = model.config
             config.profile = profile
@@ -53,7 +61,7 @@ public enum Linter {
                     let path = Self.path(of: diagnostic, screens: scoped.screens, index: index, indexById: indexById)
                     out.append(
                         Finding(
-                            file: document.file, position: document.position(of: path), path: path, profile: profile,
+                            file: document.file, position: position(of: path), path: path, profile: profile,
                             diagnostic: diagnostic))
                 }
             }

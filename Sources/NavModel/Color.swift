@@ -39,11 +39,14 @@ public struct Color: Sendable, Hashable {
 
     /// `#RRGGBB` when opaque, else `#RRGGBBAA`, upper-case.
     public var hex: String {
-        func h(_ v: Int) -> String {
-            let digits = Array("0123456789ABCDEF")
-            return String([digits[v >> 4], digits[v & 15]])
+        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = [UInt8(ascii: "#")]
+        out.reserveCapacity(9)
+        for v in isOpaque ? [r8, g8, b8] : [r8, g8, b8, a8] {
+            out.append(digits[v >> 4])
+            out.append(digits[v & 15])
         }
-        return "#" + h(r8) + h(g8) + h(b8) + (isOpaque ? "" : h(a8))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// True when every component is exactly an 8-bit value (so integer rules apply, COL-3).

@@ -52,13 +52,15 @@ public struct NavigationModel: Sendable, Hashable {
     }
 
     /// The model as it was while `screens[index]` was on top: the screens above it gone, the ones below it
-    /// keeping the copies frozen when they were covered (BB-9). A prefix of a valid stack is valid, so nothing
-    /// is checked again.
+    /// keeping the copies frozen when they were covered (BB-9; only `backTitleSnapshot` reads them, so without
+    /// it none are kept). A prefix of a valid stack is valid, so nothing is checked again.
     func prefix(through index: Int) -> NavigationModel {
         var scoped = self
         scoped.screens = Array(screens[...index])
         var covered: [String: Screen] = [:]
-        for screen in scoped.screens.dropLast() { covered[screen.id] = coveredSnapshots[screen.id] ?? screen }
+        if config.policies.backTitleSnapshot {
+            for screen in scoped.screens.dropLast() { covered[screen.id] = coveredSnapshots[screen.id] ?? screen }
+        }
         scoped.coveredSnapshots = covered
         scoped.shownBackTitle = nil
         return scoped

@@ -28,7 +28,11 @@ public enum DiagnosticsEngine {
     /// era, once its profile is replaced by the era's first, has the same regions. Not shared between threads.
     public final class RegionMemo {
         /// The last bar swept per screen and era, with its regions.
-        private var last: [String: (layout: LaidOutBar, regions: [HitRegion])] = [:]
+        private var last: [Slot: (layout: LaidOutBar, regions: [HitRegion])] = [:]
+        private struct Slot: Hashable {
+            var era: Era
+            var screenId: String
+        }
         /// How many sweeps were answered from the memo.
         public private(set) var reused = 0
 
@@ -37,7 +41,7 @@ public enum DiagnosticsEngine {
         func regions(_ layout: LaidOutBar) -> [HitRegion] {
             var key = layout
             key.profile = Profile.allCases.first { $0.era == layout.profile.era } ?? layout.profile
-            let slot = "\(layout.profile.era.rawValue)/\(layout.screenId)"
+            let slot = Slot(era: layout.profile.era, screenId: layout.screenId)
             // Comparing with the last bar of this screen and era stops at the first difference, and costs far
             // less than hashing a whole bar.
             if let known = last[slot], known.layout == key {

@@ -24,11 +24,7 @@ public enum BarRegions {
             rects.append(r)
             xs.append(r.minX)
             xs.append(r.maxX)
-            for y in [r.minY, r.maxY] {
-                ys.append(y)
-                ys.append(y + below)
-                ys.append(y - above)
-            }
+            ys.append(contentsOf: [r.minY, r.minY + below, r.minY - above, r.maxY, r.maxY + below, r.maxY - above])
         }
         collect(layout.window, origin: .zero, add)
         for c in layout.columns { add(c.frame) }
