@@ -261,9 +261,12 @@ struct ElementListEvidenceTests {
         #expect(E.close(backModel, back, 0.5), "back \(backModel)")
         #expect(E.close(selectModel, select, 0.5), "select \(selectModel)")
         #expect(E.close(cancelModel, cancel, 0.5), "cancel \(cancelModel)")
-        // The library title (its text not published) is centred on the bar and in the top 44 row.
+        // The library title (its text not published) is centred on the bar, not in the room beside the Select
+        // platter, and in the top 44 row.
         #expect(abs(title.midX - bar.width / 2) <= 0.5 && abs(title.midY - BarGeometry.platterSize / 2) <= 0.5)
-        let root = try NavigationModel(config: config, screens: [Screen(id: "library", title: "Library")])
+        let library = Screen(
+            id: "library", title: "Library", item: NavigationItem(rightItems: [items[0]]))
+        let root = try NavigationModel(config: config, screens: [library])
         let rootTitle = try E.barFrame("title", Fx.bar(root))
         #expect(abs(rootTitle.midX - title.midX) <= 0.5 && abs(rootTitle.midY - title.midY) <= 0.5, "\(rootTitle)")
     }
