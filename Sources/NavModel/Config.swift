@@ -106,6 +106,15 @@ public struct Policies: Sendable, Hashable {
         /// when that is not enough.
         case slidTitle
     }
+    /// GEO-11: where an era M back button with a title ends.
+    public enum BackButtonEnd: String, Sendable, Hashable, CaseIterable {
+        /// `labelEnd` on `ios11` and `ios13` (an iOS 12 trace), `padded` from `ios14` (an iOS 15 list).
+        case automatic
+        /// The button ends where its label ends.
+        case labelEnd
+        /// The button reaches `BarGeometry.backButtonEndPadding` past the end of its label.
+        case padded
+    }
     /// Taps on the seed's mask outside its button (HT-13).
     public enum MaskOutside: String, Sendable, Hashable, CaseIterable {
         /// Swallowed: nothing happens (the default).
@@ -143,12 +152,18 @@ public struct Policies: Sendable, Hashable {
     public var maskOutside: MaskOutside = .swallow
     /// POP-3: with `leftItemsSupplementBackButton` the back button stays, and so does the swipe.
     public var supplementKeepsPopGesture: Bool = true
-    /// GEO-11: the width of a back button showing the chevron alone (era M), range 29-44.
-    public var minimalBackButtonWidth: Double = 29
+    /// GEO-11: the width of a back button showing the chevron alone (era M), range 29-44. A published
+    /// iOS 12/13 element list shows 44 on a 375-pt phone (docs/semantics.md, "Evidence").
+    public var minimalBackButtonWidth: Double = 44
     /// GEO-14: the bar height in era G, range 44-54.
     public var glassBarHeight: Double = 54
+    /// GEO-14: the gap between two adjacent platters in era G, range 6-16. iOS 26.0.1's Photos app shows 12
+    /// between two text platters; iOS 26.1's code gives 8 between the items of one group (docs/semantics.md).
+    public var glassItemSpacing: Double = 12
     /// BB-6: whether the title slides aside before the back title falls back.
     public var backTitleRoom: BackTitleRoom = .automatic
+    /// GEO-11: whether an era M back button with a title ends at its label or a little past it.
+    public var backButtonEnd: BackButtonEnd = .automatic
     /// GEO-2: the bar height of a compact-width landscape phone (wider than tall, narrower than 896 pt, not the 736-pt Plus).
     public var compactBarHeight: Double = 32
 

@@ -46,7 +46,7 @@ public struct DevicePreset: Sendable, Hashable {
         DevicePreset("iphone-12-pro-max", "iPhone 12 Pro Max, 13 Pro Max, 14 Plus", 428, 926, statusBar: 47, scale: 3),
         DevicePreset("iphone-14-pro", "iPhone 14 Pro, 15, 15 Pro, 16", 393, 852, statusBar: 54, scale: 3),
         DevicePreset("iphone-14-pro-max", "iPhone 14 Pro Max, 15 Plus, 15 Pro Max, 16 Plus", 430, 932, statusBar: 54, scale: 3),
-        DevicePreset("iphone-16-pro", "iPhone 16 Pro, 17, 17 Pro", 402, 874, statusBar: 54, scale: 3),
+        DevicePreset("iphone-16-pro", "iPhone 16 Pro, 17, 17 Pro", 402, 874, statusBar: 62, scale: 3),
         DevicePreset("iphone-16-pro-max", "iPhone 16 Pro Max, 17 Pro Max", 440, 956, statusBar: 54, scale: 3),
         DevicePreset("ipad-9", "iPad (7th to 9th generation)", 810, 1080, statusBar: 20, scale: 2, idiom: .pad),
         DevicePreset("ipad-mini-6", "iPad mini (6th generation)", 744, 1133, statusBar: 24, scale: 2, idiom: .pad),

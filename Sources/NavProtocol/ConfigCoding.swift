@@ -124,8 +124,10 @@ extension Policies {
         try r.patchBool("supplementKeepsPopGesture", &supplementKeepsPopGesture, reset: d.supplementKeepsPopGesture)
         try r.patchNumber("minimalBackButtonWidth", &minimalBackButtonWidth, reset: d.minimalBackButtonWidth, min: 29, max: 44)
         try r.patchNumber("glassBarHeight", &glassBarHeight, reset: d.glassBarHeight, min: 44, max: 54)
+        try r.patchNumber("glassItemSpacing", &glassItemSpacing, reset: d.glassItemSpacing, min: 6, max: 16)
         try r.patchNumber("compactBarHeight", &compactBarHeight, reset: d.compactBarHeight, min: 20, max: 44)
         try r.patchEnum("backTitleRoom", &backTitleRoom, reset: d.backTitleRoom)
+        try r.patchEnum("backButtonEnd", &backButtonEnd, reset: d.backButtonEnd)
     }
 
     public var json: JSON {
@@ -154,8 +156,10 @@ extension Policies {
         o["supplementKeepsPopGesture"] = .bool(supplementKeepsPopGesture)
         o["minimalBackButtonWidth"] = .number(minimalBackButtonWidth)
         o["glassBarHeight"] = .number(glassBarHeight)
+        o["glassItemSpacing"] = .number(glassItemSpacing)
         o["compactBarHeight"] = .number(compactBarHeight)
         o["backTitleRoom"] = .string(backTitleRoom.rawValue)
+        o["backButtonEnd"] = .string(backButtonEnd.rawValue)
         return .object(o)
     }
 }

@@ -254,10 +254,10 @@ let hitVectors: [HitVector] = [
     },
 
     // GEO-14: era G.
-    HitVector("GEO-14", "two capsules: the inner one is widened to the midpoint of the 8-pt gap", 325.9, 74, .item("b")) {
+    HitVector("GEO-14", "two capsules: the inner one is widened to the midpoint of the 12-pt gap", 323.9, 74, .item("b")) {
         try Fx.model(.ios26, [Fx.home, Fx.top(right: [Fx.text("a", "A", width: 30), Fx.text("b", "B", width: 30)])])
     },
-    HitVector("GEO-14", "two capsules: the outer one from the midpoint", 326, 74, .item("a")) {
+    HitVector("GEO-14", "two capsules: the outer one from the midpoint", 324, 74, .item("a")) {
         try Fx.model(.ios26, [Fx.home, Fx.top(right: [Fx.text("a", "A", width: 30), Fx.text("b", "B", width: 30)])])
     },
     HitVector("GEO-14", "the outermost capsule reaches 8 toward the edge", 381.9, 74, .item("a")) {
@@ -266,10 +266,10 @@ let hitVectors: [HitVector] = [
     HitVector("GEO-14", "past the edge widening the bar swallows", 382, 74, .swallowed) {
         try Fx.model(.ios26, [Fx.home, Fx.top(right: [Fx.text("a", "A", width: 30), Fx.text("b", "B", width: 30)])])
     },
-    HitVector("GEO-14", "44-pt platters in the 54-pt bar: the top 5 pt swallow", 350, 51.9, .swallowed) {
+    HitVector("GEO-14", "44-pt platters at the top of the 54-pt bar: its bottom 10 pt swallow", 350, 91, .swallowed) {
         try Fx.model(.ios26, [Fx.home, Fx.top(right: [Fx.text("a", "A", width: 30)])])
     },
-    HitVector("GEO-14", "44-pt platters in the 54-pt bar: from y 5", 350, 52, .item("a")) {
+    HitVector("GEO-14", "44-pt platters at the top of the 54-pt bar: from its top edge", 350, 47, .item("a")) {
         try Fx.model(.ios26, [Fx.home, Fx.top(right: [Fx.text("a", "A", width: 30)])])
     },
     HitVector("GEO-14", "the back platter reaches 8 toward the screen edge", 8, 74, .back(.pop(to: "home"))) {

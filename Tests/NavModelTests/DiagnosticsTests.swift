@@ -188,7 +188,8 @@ struct RegionMemoTests {
                 #expect(plain == memoized, "\(profile), screen \(index)")
             }
         }
-        // ios11, ios13, ios14 and ios17 lay these phone bars out alike: three of the four sweeps are reused.
-        #expect(memo.reused == 3 * screens.count, "\(memo.reused)")
+        // ios11, ios13, ios14 and ios17 lay these phone bars out alike, but for the titled back button of the
+        // third screen, which reaches past its label from ios14 (`backButtonEnd`): that bar is swept once more.
+        #expect(memo.reused == 3 * screens.count - 1, "\(memo.reused)")
     }
 }

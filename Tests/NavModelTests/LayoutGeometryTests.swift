@@ -62,7 +62,7 @@ struct LayoutGeometryTests {
                 .height == 30)
     }
 
-    @Test("GEO-11: the era M back button: chevron 13x21 at m - 8, gap 6, the title, 8 after it")
+    @Test("GEO-11: the era M back button: chevron 13x21 at m - 8, gap 6, the title; chevron alone: 44")
     func backButton() throws {
         let model = try Fx.model([Fx.home, Fx.top()])
         let bar = Fx.bar(model)
@@ -74,8 +74,19 @@ struct LayoutGeometryTests {
             #expect(back.frame.width == 8 + 13 + 6 + TextMetrics.width(text) + 8)
             #expect(back.visibleFrame.maxX == 8 + 13 + 6 + TextMetrics.width(text))
         } else {
-            #expect(back.frame.width == 29)
+            #expect(back.frame.width == 44)
         }
+        // With a title: 8 + 13 + 6 + the label, and 5 more from ios14 (`backButtonEnd`).
+        let screens = [Screen(id: "home", title: "Home"), Fx.top()]
+        for (profile, pad) in [(Profile.ios11, 0.0), (.ios13, 0), (.ios14, 5), (.ios17, 5)] {
+            let titled = try #require(Fx.bar(try Fx.model(profile, screens)).element(.backButton))
+            #expect(titled.frame.width == 8 + 13 + 6 + TextMetrics.width("Home") + pad, "\(profile)")
+            #expect(titled.visibleFrame.maxX == 8 + 13 + 6 + TextMetrics.width("Home"), "\(profile)")
+        }
+        let labelEnd = try Fx.model(.ios17, policies: { $0.backButtonEnd = .labelEnd }, screens)
+        #expect(Fx.bar(labelEnd).element(.backButton)?.frame.width == 8 + 13 + 6 + TextMetrics.width("Home"))
+        let padded = try Fx.model(.ios11, policies: { $0.backButtonEnd = .padded }, screens)
+        #expect(Fx.bar(padded).element(.backButton)?.frame.width == 8 + 13 + 6 + TextMetrics.width("Home") + 5)
     }
 
     @Test("GEO-11: a chevron-only back button is minimalBackButtonWidth wide, at least 8 + 13 + 8")
@@ -149,9 +160,10 @@ struct LayoutGeometryTests {
         let b = try #require(bar.element(.barItem, id: "b"))
         #expect(a.visibleFrame.midX == 390 - 16 - 31)
         let platters = bar.drawing.compactMap { d -> Rect? in if case .platter(let r) = d { return r } else { return nil } }
-        #expect(platters.contains(Rect(x: 390 - 16 - 62, y: 47 + 5, width: 62, height: 44)))
-        #expect(platters.contains(Rect(x: 390 - 16 - 62 - 8 - 44, y: 52, width: 44, height: 44)))
-        // Hit rects meet in the middle of the 8-pt gap.
+        // The platters sit in the top 44 of the 54-pt bar, 12 apart (`glassItemSpacing`).
+        #expect(platters.contains(Rect(x: 390 - 16 - 62, y: 47, width: 62, height: 44)))
+        #expect(platters.contains(Rect(x: 390 - 16 - 62 - 12 - 44, y: 47, width: 44, height: 44)))
+        // Hit rects meet in the middle of the gap.
         #expect(a.frame.minX == b.frame.maxX)
     }
 
@@ -228,11 +240,14 @@ struct LayoutBackTitleSpaceTests {
     func formula() throws {
         let model = try Fx.model([Fx.home, Fx.top()])
         let titleLeft = 195 - TextMetrics.width("Detail", weight: .semibold) / 2
-        #expect(BarMetrics.backTitleSpace(model: model, screenIndex: 1) == titleLeft - 6 - (8 + 13 + 6))
+        // ios17 (the default profile): the button reaches 5 past its label (`backButtonEnd`).
+        #expect(BarMetrics.backTitleSpace(model: model, screenIndex: 1) == titleLeft - 6 - 5 - (8 + 13 + 6))
+        let ios11 = try Fx.model(.ios11, [Fx.home, Fx.top()])
+        #expect(BarMetrics.backTitleSpace(model: ios11, screenIndex: 1) == titleLeft - 6 - (8 + 13 + 6))
         // backTitleRoom slidTitle: the title may first slide to the trailing group's edge (W − m + 8).
         let slid = try Fx.model(policies: { $0.backTitleRoom = .slidTitle }, [Fx.home, Fx.top()])
         let slidLeft = (390 - 8) - TextMetrics.width("Detail", weight: .semibold)
-        #expect(BarMetrics.backTitleSpace(model: slid, screenIndex: 1) == slidLeft - 6 - (8 + 13 + 6))
+        #expect(BarMetrics.backTitleSpace(model: slid, screenIndex: 1) == slidLeft - 6 - 5 - (8 + 13 + 6))
     }
 
     @Test("BB-6 per era: era L's label follows the 8-pt view, era G's sits inside a capsule at m")

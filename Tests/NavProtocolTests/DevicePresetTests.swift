@@ -48,7 +48,7 @@ struct DevicePresetTests {
         #expect(Set(DevicePreset.all.map(\.name)).count == DevicePreset.all.count)
         for p in DevicePreset.all {
             #expect(
-                p.height > p.width && [2.0, 3.0].contains(p.scale) && [20.0, 24, 44, 47, 48, 50, 54].contains(p.statusBarHeight),
+                p.height > p.width && [2.0, 3.0].contains(p.scale) && [20.0, 24, 44, 47, 48, 50, 54, 62].contains(p.statusBarHeight),
                 "\(p.name)")
             #expect(p.device.idiom == p.idiom)
         }

@@ -374,7 +374,8 @@ public enum DiagnosticsEngine {
             let area = touch.dropFirst().reduce(first) { $0.union($1) }
             let drawn = back.visibleFrame
             let reach = area.maxX - drawn.maxX
-            guard reach > wideBackReach else { return [] }
+            // A chevron-only button no wider than the minimum target (HT-12) is the system's own 44 (a dump, GEO-11).
+            guard reach > wideBackReach, area.width > minimumTarget else { return [] }
             return [
                 diag(
                     "back-hit-area-wide", .warning,

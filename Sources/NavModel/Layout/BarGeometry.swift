@@ -12,7 +12,7 @@ public struct BarGeometry: Sendable, Hashable {
     public var margin: Double
     /// A system edge item's button reaches this far past the margin toward the screen edge (GEO-9).
     public var edgeSpacing: Double = 8
-    /// Between two items of a group (GEO-9).
+    /// Between two items of a group (GEO-9); in era G between two platters (`glassItemSpacing`, GEO-14).
     public var interItemSpacing: Double = 8
     /// Between the back button and the next group (GEO-9, GEO-11: 69 + 6 = 75).
     public var groupSpacing: Double = 6
@@ -24,6 +24,8 @@ public struct BarGeometry: Sendable, Hashable {
     public var minimalBackButtonWidth: Double
     /// The height of a text line at 17 pt, for visible frames.
     public var textHeight: Double = 21
+    /// How far an era M back button with a title reaches past its label's end (GEO-11, `backButtonEnd`).
+    public var backButtonEndPadding: Double = 0
 
     /// Era L: the seed's button views are 30 high (GEO-5).
     public static let legacyButtonHeight: Double = 30
@@ -43,6 +45,10 @@ public struct BarGeometry: Sendable, Hashable {
     public static let platterSize: Double = 44
     /// Era G: a capsule is its label plus this much (6 per side, GEO-14).
     public static let platterPadding: Double = 12
+    /// Era M from `ios14` (`backButtonEnd` `padded`): the back button ends this far past its label. An iOS 15
+    /// element list shows "Home" in a 77.7-wide button that starts at 0 on a 375-pt phone: 8 + 13 + 6 and the
+    /// label (45.3 in the model's metrics) end at 72.3.
+    public static let paddedBackButtonEnd: Double = 5
     /// A system glyph without a given size.
     public static let systemGlyph = Size(width: 24, height: 24)
     /// Widths at or above this get the 20-pt margin (GEO-8: 414 observed, 428/430 assumed).
@@ -69,6 +75,12 @@ public struct BarGeometry: Sendable, Hashable {
         let appearance = model.barAppearance(at: screenIndex)
         chevron = appearance.backIndicator ?? Size(width: 13, height: 21)
         minimalBackButtonWidth = policies.minimalBackButtonWidth
+        if era == .glass { interItemSpacing = policies.glassItemSpacing }
+        switch policies.backButtonEnd {
+        case .labelEnd: backButtonEndPadding = 0
+        case .padded: backButtonEndPadding = BarGeometry.paddedBackButtonEnd
+        case .automatic: backButtonEndPadding = config.profile.majorVersion >= 14 ? BarGeometry.paddedBackButtonEnd : 0
+        }
     }
 
     /// GEO-2: a landscape phone whose width class is compact. Plus and Max phones are regular-width in
@@ -85,6 +97,10 @@ public struct BarGeometry: Sendable, Hashable {
     public var barFrame: Rect { Rect(x: 0, y: statusBarHeight, width: width, height: barHeight) }
     /// Era G platter height.
     public var platterHeight: Double { min(BarGeometry.platterSize, barHeight) }
+    /// The row the items, the back button and the title are centred in: the whole bar, but in era G only its
+    /// top `platterHeight` (two iOS 26 sources on a 402-pt phone: the platters at the bar's top edge, and the
+    /// title centred 11.7 down, in the top 44 of the 54-pt bar).
+    public var rowHeight: Double { era == .glass ? platterHeight : barHeight }
     /// The height of an era L/M system button (era L: 30; era M: the bar's).
     public var buttonHeight: Double { era == .legacy ? min(BarGeometry.legacyButtonHeight, barHeight) : barHeight }
     /// Top of an era L button view: 6 in a 44-pt bar (GEO-5).

@@ -272,7 +272,7 @@ struct BarTreeBuilder {
                 drawing.append(
                     .text(
                         text,
-                        window(Rect(x: chevron.maxX + g.chevronGap, y: (g.barHeight - g.textHeight) / 2, width: w, height: g.textHeight)),
+                        window(Rect(x: chevron.maxX + g.chevronGap, y: (g.rowHeight - g.textHeight) / 2, width: w, height: g.textHeight)),
                         bold: false, enabled: true))
             }
         } else {

@@ -27,7 +27,7 @@ public enum BarMetrics {
         switch g.era {
         case .modern:
             labelX = g.chevronX + g.chevron.width + g.chevronGap
-            trailingPad = 0
+            trailingPad = g.backButtonEndPadding
         case .legacy:
             labelX = g.legacyMargin + g.chevron.width + g.chevronGap
             trailingPad = 0

@@ -25,7 +25,7 @@ struct BarPlacement: Sendable {
 
     init(_ plan: BarPlan) {
         let g = plan.geometry
-        let H = g.barHeight
+        let H = g.rowHeight
         let W = g.width
         var cursor: Double?
 
@@ -41,8 +41,9 @@ struct BarPlacement: Sendable {
                 if hasText {
                     let label = Rect(x: chevron.maxX + g.chevronGap, y: labelY, width: textWidth, height: g.textHeight)
                     backLabel = label
-                    // GEO-11: the container ends where its label ends (iOS 12 dump: "Back", 69 wide on 414).
-                    back = Rect(x: 0, y: 0, width: label.maxX, height: H)
+                    // GEO-11: the container ends where its label ends (iOS 12 dump: "Back", 69 wide on 414), or
+                    // a little past it from iOS 14 (`backButtonEnd`).
+                    back = Rect(x: 0, y: 0, width: label.maxX + g.backButtonEndPadding, height: H)
                 } else {
                     back = Rect(x: 0, y: 0, width: max(g.minimalBackButtonWidth, chevron.maxX + g.edgeSpacing), height: H)
                 }
@@ -62,13 +63,13 @@ struct BarPlacement: Sendable {
                 let x = g.margin
                 if hasText {
                     let width = max(P, g.chevron.width + g.chevronGap + textWidth + BarGeometry.platterPadding)
-                    back = Rect(x: x, y: (H - P) / 2, width: width, height: P)
+                    back = Rect(x: x, y: 0, width: width, height: P)
                     let chevron = Rect(
                         x: x + BarGeometry.platterPadding / 2, y: chevronY, width: g.chevron.width, height: g.chevron.height)
                     self.chevron = chevron
                     backLabel = Rect(x: chevron.maxX + g.chevronGap, y: labelY, width: textWidth, height: g.textHeight)
                 } else {
-                    back = Rect(x: x, y: (H - P) / 2, width: P, height: P)
+                    back = Rect(x: x, y: 0, width: P, height: P)
                     chevron = Rect(x: x + (P - g.chevron.width) / 2, y: chevronY, width: g.chevron.width, height: g.chevron.height)
                 }
             }
@@ -137,7 +138,7 @@ struct BarPlacement: Sendable {
 
     /// The vertical extent of an item's button per era.
     static func vertical(_ content: ItemContent, x: Double, width: Double, _ g: BarGeometry) -> Rect {
-        let H = g.barHeight
+        let H = g.rowHeight
         if case .custom(let v) = content {
             return Rect(x: x, y: (H - v.height) / 2, width: width, height: v.height)
         }
@@ -146,15 +147,13 @@ struct BarPlacement: Sendable {
             if case .text = content { return Rect(x: x, y: BarGeometry.legacyTextItemY, width: width, height: g.buttonHeight) }
             return Rect(x: x, y: g.legacyButtonY, width: width, height: g.buttonHeight)
         case .modern: return Rect(x: x, y: 0, width: width, height: H)
-        case .glass:
-            let P = g.platterHeight
-            return Rect(x: x, y: (H - P) / 2, width: width, height: P)
+        case .glass: return Rect(x: x, y: 0, width: width, height: g.platterHeight)
         }
     }
 
     /// The drawn part of an item inside its button.
     static func content(_ entry: BarPlan.Entry, in frame: Rect, leadingSide: Bool, edge: Bool, _ g: BarGeometry) -> Rect {
-        let H = g.barHeight
+        let H = g.rowHeight
         switch entry.content {
         case .custom(let v):
             return Rect(x: frame.x + v.offset.x, y: frame.y + v.offset.y, width: v.width, height: v.height)
