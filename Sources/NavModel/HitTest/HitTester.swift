@@ -95,6 +95,7 @@ private struct Walker {
     init(options: HitTestOptions, overrides: [[Int]: HitTestOverride]) {
         self.options = options
         self.overrides = overrides.map { (path: $0.key, override: $0.value) }
+        path.reserveCapacity(16)
     }
 
     /// `view.hitTest(point)`; `point` is in the view's own coordinates, `offset` maps them to the root's

@@ -6,6 +6,11 @@
 /// which are then merged into as few rectangles as the grid allows. Regions and hit tests therefore always
 /// agree. (At a cell's corner, rounding in the coordinates converted down the tree decides which side of an
 /// edge the point is on; the middle is clear of every edge.)
+///
+/// Most cells need no hit test of their own. Columns whose x lies inside the same rectangles form a class,
+/// and a class's answer changes down the strip only at the edges of its own rectangles (a rectangle that does
+/// not hold the column's x holds none of its points, before or after the slop's warp, which moves y alone).
+/// So each class is hit-tested once per stretch between its own edges, and every cell reads its answer there.
 public enum BarRegions {
     /// The touchable areas, top to bottom then left to right. Areas where a tap reaches nothing on the bar
     /// (the content below, the status bar above) are left out.
@@ -17,21 +22,89 @@ public enum BarRegions {
         let top = max(0, bar.minY - above)
         let bottom = bar.maxY + below
 
-        var xs: [Double] = [bar.minX, bar.maxX]
-        var ys: [Double] = [top, bar.minY, bar.maxY, bottom]
         var rects: [Rect] = []
-        func add(_ r: Rect) {
-            rects.append(r)
+        collect(layout.window, origin: .zero) { rects.append($0) }
+        for c in layout.columns { rects.append(c.frame) }
+        if let t = layout.titleFrame { rects.append(t) }
+
+        // The edges a point's answer can change at: across, every rectangle's sides; down, every rectangle's
+        // top and bottom, also as the slop's warp moves them, and the bar's own. `edges` appends the down
+        // edges of some rectangles to `out`, ascending, each once.
+        var scratch: [Double] = []
+        scratch.reserveCapacity(4 + 6 * rects.count)
+        func appendEdges(of member: (Int) -> Bool, to out: inout [Double]) {
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(top)
+            scratch.append(bar.minY)
+            scratch.append(bar.maxY)
+            scratch.append(bottom)
+            for n in rects.indices where member(n) {
+                let r = rects[n]
+                scratch.append(r.minY)
+                scratch.append(r.minY + below)
+                scratch.append(r.minY - above)
+                scratch.append(r.maxY)
+                scratch.append(r.maxY + below)
+                scratch.append(r.maxY - above)
+            }
+            scratch.sort()
+            var last: Double?
+            for y in scratch where y >= top && y <= bottom && y != last {
+                out.append(y)
+                last = y
+            }
+        }
+        var xs: [Double] = [bar.minX, bar.maxX]
+        xs.reserveCapacity(2 + 2 * rects.count)
+        for r in rects {
             xs.append(r.minX)
             xs.append(r.maxX)
-            ys.append(contentsOf: [r.minY, r.minY + below, r.minY - above, r.maxY, r.maxY + below, r.maxY - above])
         }
-        collect(layout.window, origin: .zero, add)
-        for c in layout.columns { add(c.frame) }
-        if let t = layout.titleFrame { add(t) }
+        let xEdges = sortedUnique(xs.filter { $0 >= bar.minX && $0 <= bar.maxX })
+        var rows: [Double] = []
+        appendEdges(of: { _ in true }, to: &rows)
 
-        let xEdges = Self.sortedUnique(xs.filter { $0 >= bar.minX && $0 <= bar.maxX })
-        let yEdges = Self.sortedUnique(ys.filter { $0 >= top && $0 <= bottom })
+        // The column classes: the rectangles that hold a column's middle (inside exactly the rectangles the
+        // whole column is inside, whatever the rounding of coordinates converted down the tree), one row of
+        // `membership` each.
+        let columnCount = max(0, xEdges.count - 1)
+        var columnClass = [Int](repeating: 0, count: columnCount)
+        let width = rects.count
+        var membership: [Bool] = []
+        var classCount = 0
+        var column = [Bool](repeating: false, count: width)
+        for i in 0..<columnCount {
+            let x = (xEdges[i] + xEdges[i + 1]) / 2
+            for n in 0..<width { column[n] = rects[n].minX <= x && x < rects[n].maxX }
+            var found: Int?
+            for c in 0..<classCount where membership[(c * width)..<(c * width + width)].elementsEqual(column) {
+                found = c
+                break
+            }
+            if let found {
+                columnClass[i] = found
+            } else {
+                membership.append(contentsOf: column)
+                columnClass[i] = classCount
+                classCount += 1
+            }
+        }
+        // Per class: its own edges down the strip (`stretchEdges[stretchStart[c]...]`), the answer over each
+        // stretch between them (found when a cell first needs it), and the stretch the current row lies in. The
+        // strip's rows refine every class's stretches, so going down the rows only ever moves a class to a
+        // later stretch.
+        var stretchEdges: [Double] = []
+        var stretchStart: [Int] = []
+        for c in 0..<classCount {
+            stretchStart.append(stretchEdges.count)
+            appendEdges(of: { membership[c * width + $0] }, to: &stretchEdges)
+        }
+        stretchStart.append(stretchEdges.count)
+        let unknown = -2
+        let nothing = -1
+        // Indexed like `stretchEdges`: the answer over the stretch that starts at that edge.
+        var stretchAnswers = [Int](repeating: unknown, count: stretchEdges.count)
+        var stretch = stretchStart.dropLast().map { $0 }
 
         struct Key: Equatable {
             var target: HitTarget
@@ -39,114 +112,60 @@ public enum BarRegions {
             var reason: HitReason?
             var hitView: String?
             var viaSlop: Bool
+
+            /// The cheap, telling fields first: answers mostly differ in their kind or view before any string.
+            static func == (a: Key, b: Key) -> Bool {
+                a.viaSlop == b.viaSlop && a.reason == b.reason && a.target.kind == b.target.kind && a.hitView == b.hitView
+                    && a.target == b.target && a.action == b.action
+            }
         }
-        // Every distinct answer once; the sweep below handles answers by their index here, so cells, runs and
-        // growing rectangles compare integers, not the answers' strings.
+        // Every distinct answer once; cells, runs and growing rectangles carry an answer's index here.
         var keys: [Key] = []
-        func intern(_ key: Key) -> Int {
-            if let i = keys.firstIndex(of: key) { return i }
-            keys.append(key)
-            return keys.count - 1
+        // The bar's forwarding, prepared once for every hit test of the sweep.
+        let overrides = BarHitTesting.overrides(layout)
+        func answer(_ cls: Int, x: Double, y: Double) -> Int {
+            let end = stretchStart[cls + 1]
+            var k = stretch[cls]
+            while k + 2 < end && stretchEdges[k + 1] <= y { k += 1 }
+            stretch[cls] = k
+            if stretchAnswers[k] != unknown { return stretchAnswers[k] }
+            let r = BarHitTesting.hitTest(
+                layout, point: Point(x: x, y: (stretchEdges[k] + stretchEdges[k + 1]) / 2), trace: false, overrides: overrides)
+            var found = nothing
+            if r.target.kind != .none && r.target.kind != .content {
+                let key = Key(target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil)
+                if let i = keys.firstIndex(of: key) {
+                    found = i
+                } else {
+                    keys.append(key)
+                    found = keys.count - 1
+                }
+            }
+            stretchAnswers[k] = found
+            return found
         }
+
         // Rectangles still growing downward, and the ones closed. A handful each.
         var open: [(key: Int, rect: Rect)] = []
         var done: [HitRegion] = []
-
-        // A row's answers depend on y only through which rectangles hold it: directly, and after the slop's
-        // warp moves it up or down, plus which side of the bar it is on (every y the hit test and the
-        // mapping to targets compare with is an edge of one of `rects`). Rows that agree on all of that
-        // answer alike in every column, so each such row is swept once. Rows and column classes are few, so
-        // their signatures are found again by a linear search rather than by hashing.
-        func signature(_ y: Double) -> [UInt8] {
-            var bits: [UInt8] = [y < bar.minY ? 1 : 0, y >= bar.maxY ? 1 : 0]
-            bits.reserveCapacity(rects.count + 2)
-            for r in rects {
-                var b: UInt8 = 0
-                if r.minY <= y && y < r.maxY { b |= 1 }
-                if r.minY <= y - below && y - below < r.maxY { b |= 2 }
-                if r.minY <= y + above && y + above < r.maxY { b |= 4 }
-                bits.append(b)
-            }
-            return bits
-        }
-        // Rows swept so far: their signature and runs of equal answers (answer index, x0, x1).
-        var sweptSignatures: [[UInt8]] = []
-        var sweptRuns: [[(Int, Double, Double)]] = []
-        // Likewise across: columns whose x lies inside the same rectangles answer alike in a row, so each
-        // row asks once per class of columns.
-        let columnCount = max(0, xEdges.count - 1)
-        var columnClass = [Int](repeating: 0, count: columnCount)
-        var classSignatures: [[UInt8]] = []
-        for i in 0..<columnCount {
-            // A column's middle: inside exactly the rectangles the whole column is inside, whatever the
-            // rounding of coordinates converted down the tree (its edges are where rounding decides).
-            let x = (xEdges[i] + xEdges[i + 1]) / 2
-            let bits = rects.map { r -> UInt8 in r.minX <= x && x < r.maxX ? 1 : 0 }
-            if let known = classSignatures.firstIndex(of: bits) {
-                columnClass[i] = known
-            } else {
-                classSignatures.append(bits)
-                columnClass[i] = classSignatures.count - 1
-            }
-        }
-        // Per column class, the answers found so far by the rows' signatures restricted to the class.
-        var cellAnswers = [[(signature: [UInt8], answer: Int)]](repeating: [], count: classSignatures.count)
-        let unknown = -2
-        let nothing = -1
-        // The bar's forwarding, prepared once for every hit test of the sweep.
-        let overrides = BarHitTesting.overrides(layout)
-
-        for j in 0..<max(0, yEdges.count - 1) {
-            let y0 = yEdges[j]
-            let y1 = yEdges[j + 1]
+        var runs: [(key: Int, x0: Double, x1: Double)] = []
+        for j in 0..<max(0, rows.count - 1) {
+            let y0 = rows[j]
+            let y1 = rows[j + 1]
             guard y1 > y0 else { continue }
             // One row: runs of equal answers.
-            let rowSignature = signature((y0 + y1) / 2)
-            let runs: [(Int, Double, Double)]
-            if let known = sweptSignatures.firstIndex(of: rowSignature) {
-                runs = sweptRuns[known]
-            } else {
-                var answers = [Int](repeating: unknown, count: classSignatures.count)
-                var row: [(Int, Double, Double)] = []
-                for i in 0..<columnCount {
-                    let x0 = xEdges[i]
-                    let x1 = xEdges[i + 1]
-                    guard x1 > x0 else { continue }
-                    let cls = columnClass[i]
-                    var answer = answers[cls]
-                    if answer == unknown {
-                        // Only the rectangles that hold the column's x can hold a point of this cell, before or
-                        // after the slop's warp (which moves y alone): the cell answers as any earlier cell of the
-                        // class whose row agrees on those rectangles.
-                        let classBits = classSignatures[cls]
-                        var cell = rowSignature
-                        for n in rects.indices where classBits[n] == 0 { cell[n + 2] = 0 }
-                        if let known = cellAnswers[cls].first(where: { $0.signature == cell }) {
-                            answer = known.answer
-                        } else {
-                            let r = BarHitTesting.hitTest(
-                                layout, point: Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2), trace: false, overrides: overrides)
-                            answer =
-                                r.target.kind == .none || r.target.kind == .content
-                                ? nothing
-                                : intern(
-                                    Key(
-                                        target: r.target, action: r.action, reason: r.reason, hitView: r.hitView,
-                                        viaSlop: r.slopPoint != nil))
-                            cellAnswers[cls].append((cell, answer))
-                        }
-                        answers[cls] = answer
-                    }
-                    guard answer != nothing else { continue }
-                    if let last = row.last, last.2 == x0, last.0 == answer {
-                        row[row.count - 1].2 = x1
-                    } else {
-                        row.append((answer, x0, x1))
-                    }
+            runs.removeAll(keepingCapacity: true)
+            for i in 0..<columnCount {
+                let x0 = xEdges[i]
+                let x1 = xEdges[i + 1]
+                guard x1 > x0 else { continue }
+                let key = answer(columnClass[i], x: (x0 + x1) / 2, y: (y0 + y1) / 2)
+                guard key != nothing else { continue }
+                if let last = runs.last, last.x1 == x0, last.key == key {
+                    runs[runs.count - 1].x1 = x1
+                } else {
+                    runs.append((key, x0, x1))
                 }
-                sweptSignatures.append(rowSignature)
-                sweptRuns.append(row)
-                runs = row
             }
             // Grow rectangles of the row above that have the same span and answer; close the others.
             var next: [(key: Int, rect: Rect)] = []
@@ -186,7 +205,8 @@ public enum BarRegions {
         add(frame)
         if v.hitInsets != .zero { add(frame.inset(by: v.hitInsets)) }
         let b = v.effectiveBounds
-        for child in v.subviews { collect(child, origin: Point(x: frame.x - b.x, y: frame.y - b.y), isRoot: false, add) }
+        let childOrigin = Point(x: frame.x - b.x, y: frame.y - b.y)
+        for i in v.subviews.indices { collect(v.subviews[i], origin: childOrigin, isRoot: false, add) }
     }
 
     /// The values in ascending order, each once.
