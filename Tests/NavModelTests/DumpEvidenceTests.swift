@@ -135,7 +135,7 @@ struct ElementListEvidenceTests {
         try E.barFrame(id, bar).offsetBy(dx: bar.barFrame.x, dy: bar.barFrame.y)
     }
 
-    static func text(_ title: String) -> Double { BarGeometry.textWidth(title) }
+    static func text(_ title: String) -> Double { TextMetrics.width(title) }
 
     @Test("iOS 14 at 390: a leading text item is its label + 8 from x 8; image items 11 + glyph + 11, the edge one 8 on its edge side")
     func ios14Items() throws {
