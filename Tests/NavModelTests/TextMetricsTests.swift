@@ -102,4 +102,21 @@ struct TextMetricsTests {
             }
         }
     }
+
+    @Test("printable ASCII measures the same on its byte path as inside text that takes the cluster path")
+    func asciiPathAgrees() {
+        for family in TextMetrics.Family.allCases {
+            for text in ["Passionfruit", "A Story About a Fish", " ~!{}|", "Root View Controller"] {
+                for weight in [TextMetrics.Weight.regular, .semibold] {
+                    let alone = TextMetrics.width(text, weight: weight, family: family)
+                    let mixed =
+                        TextMetrics.width(text + "設", weight: weight, family: family)
+                        - TextMetrics.width("設", weight: weight, family: family)
+                    #expect(abs(alone - mixed) < 1e-9, "\(text)")
+                }
+            }
+        }
+        // CR LF is one cluster, measured as its first scalar (a control: the 0.6 em default).
+        #expect(abs(TextMetrics.width("a\r\nb") - TextMetrics.width("ab") - 0.6 * 17) < 1e-9)
+    }
 }

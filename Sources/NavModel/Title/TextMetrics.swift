@@ -50,9 +50,22 @@ public enum TextMetrics {
     ) -> Double {
         let base = tableOffset(family: family, weight: weight)
         var thousandths = 0
-        for character in text {
-            guard let scalar = character.unicodeScalars.first else { continue }
-            thousandths += advance(of: scalar, weight: weight, base: base)
+        // Printable ASCII, byte by byte: each such byte is a grapheme cluster of its own (none of them joins
+        // another), so this is the general loop below without the cost of finding cluster boundaries.
+        var printableASCII = true
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte <= 0x7E else {
+                printableASCII = false
+                break
+            }
+            thousandths += Int(asciiAdvances[base + Int(byte) - 0x20])
+        }
+        if !printableASCII {
+            thousandths = 0
+            for character in text {
+                guard let scalar = character.unicodeScalars.first else { continue }
+                thousandths += advance(of: scalar, weight: weight, base: base)
+            }
         }
         return Double(thousandths) / 1000 * size
     }
