@@ -18,8 +18,9 @@ Four tables, in `TextMetrics.Family` then `TextMetrics.Weight` order (docs/seman
 The two helveticaNeue offsets are fitted to the real iOS 7 and 8 labels in Tests/Fixtures/dumps, whose
 frames are whole half points (a label sized to fit rounds up to the pixel of a 2x screen): 'Passionfruit'
 (91, regular) needs 8.3 to 10.7, and 'A Story About a Fish' (163) and 'Root View Controller' (162.5, both
-medium) need 1.2 to 1.3; the nearest whole numbers are taken. Kerning is not modelled: Nimbus Sans' kerning pairs move 'Passionfruit' and 'Root View
-Controller' further from their dumps and 'A Story About a Fish' by under 0.1 pt.
+medium) need 1.2 to 1.3; the nearest whole numbers are taken. Kerning is not modelled: Nimbus Sans'
+kerning pairs move 'Passionfruit' and 'Root View Controller' further from their dumps and 'A Story About a
+Fish' by under 0.1 pt.
 
     scripts/gen_text_metrics.py [--afm-dir DIR] [--check]
 
