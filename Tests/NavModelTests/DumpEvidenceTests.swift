@@ -57,6 +57,34 @@ struct DumpEvidenceTests {
             && abs(a.height - b.height) <= tolerance
     }
 
+    /// The frame of the label whose `text = '…'` is `text`.
+    static func label(_ text: String, in dump: String) throws -> Rect {
+        guard let line = dump.split(separator: "\n").first(where: { !$0.hasPrefix("#") && $0.contains("text = '\(text)'") }) else {
+            throw Missing(description: "no label '\(text)'")
+        }
+        return try numbers(after: "frame = (", in: line, count: 4)
+    }
+
+    @Test(
+        "iOS 7 and 8 (Helvetica Neue): the dumps' system-font labels within 1 pt in helveticaNeue, and the regular one outside it in sanFrancisco",
+        arguments: [
+            ("ios7-long-back-title-320x480.txt", "Passionfruit", TextMetrics.Weight.regular),
+            ("ios7-long-back-title-320x480.txt", "A Story About a Fish", .semibold),
+            ("ios8-title-only-320x44.txt", "Root View Controller", .semibold),
+            ("ios8-photos-picker-320x568.txt", "照片", .regular),
+            ("ios8-photos-picker-320x568.txt", "取消", .regular),
+            ("ios8-photos-picker-320x568.txt", "相机胶卷", .semibold),
+        ])
+    func helveticaNeueLabels(fixture: String, text: String, weight: TextMetrics.Weight) throws {
+        let dumped = try Self.label(text, in: try Self.fixture(fixture)).width
+        let neue = TextMetrics.width(text, weight: weight, family: .helveticaNeue)
+        #expect(abs(neue - dumped) <= 1, "\(text): dump \(dumped), helveticaNeue \(neue)")
+        if text == "Passionfruit" {
+            let sf = TextMetrics.width(text, weight: weight, family: .sanFrancisco)
+            #expect(abs(sf - dumped) > 1, "San Francisco's advances set '\(text)' \(sf) wide, the dump \(dumped)")
+        }
+    }
+
     @Test(
         "iOS 9 at 320 and iOS 10 at 375: a trailing custom view sits on the layout margin, vertically centred",
         arguments: [("ios9-custom-views-320x568.txt", 320.0, "0x13e255d30"), ("ios10-custom-views-375x667.txt", 375.0, "0x103172720")])
@@ -135,7 +163,7 @@ struct ElementListEvidenceTests {
         try E.barFrame(id, bar).offsetBy(dx: bar.barFrame.x, dy: bar.barFrame.y)
     }
 
-    static func text(_ title: String) -> Double { BarGeometry.textWidth(title) }
+    static func text(_ title: String) -> Double { TextMetrics.width(title) }
 
     @Test("iOS 14 at 390: a leading text item is its label + 8 from x 8; image items 11 + glyph + 11, the edge one 8 on its edge side")
     func ios14Items() throws {

@@ -269,6 +269,34 @@ struct LayoutBackTitleSpaceTests {
         #expect(BarMetrics.backTitleSpace(model: leftItem, screenIndex: 1) == titleLeft390 - (16 + 13 + 6))
     }
 
+    @Test("textMetrics helveticaNeue: era L lays the labels out wider, and a back title that fits in San Francisco gives way")
+    func helveticaNeue() throws {
+        func legacy(_ family: Policies.TextMetricsSetting, _ screens: [Screen]) throws -> NavigationModel {
+            try Fx.model(.ios10, width: 320, height: 480, statusBar: 20, policies: { $0.textMetrics = family }, screens)
+        }
+        let passion = [Screen(id: "fruit", title: "Passionfruit"), Fx.top(title: "A Story About a Fish")]
+        func placed(_ model: NavigationModel) -> BarPlacement {
+            BarPlacement(BarPlan(model: model, screenIndex: 1, backTitle: BackTitleEngine.backTitle(model: model, screenIndex: 1)))
+        }
+        let sf = placed(try legacy(.automatic, passion))
+        let neue = placed(try legacy(.helveticaNeue, passion))
+        // The iOS 7 dump: the back view (8 6; 110 30), the title view at 124, 163 wide.
+        let back = try #require(neue.back)
+        #expect(abs(back.width - 110) <= 1 && abs((sf.back?.width ?? 0) - 110) > 1, "\(back)")
+        let title = try #require(neue.title)
+        #expect(abs(title.minX - 124) <= 1 && abs(title.width - 163) <= 1, "\(title)")
+
+        // A previous title that fits beside "Detail" in San Francisco but not in Helvetica Neue.
+        func backText(_ family: Policies.TextMetricsSetting, _ text: String) throws -> String? {
+            let model = try legacy(family, [Screen(id: "p", title: text), Fx.top()])
+            return BackTitleEngine.backTitle(model: model, screenIndex: 1).title
+        }
+        let candidates = (0...20).flatMap { m in (0...10).map { l in String(repeating: "m", count: m) + String(repeating: "l", count: l) } }
+        let text = try #require(
+            candidates.first { text in (try? backText(.sanFrancisco, text)) == text && (try? backText(.helveticaNeue, text)) == "Back" })
+        #expect(try backText(.automatic, text) == text)
+    }
+
     @Test("no back button: no room")
     func none() throws {
         #expect(BarMetrics.backTitleSpace(model: try Fx.model([Fx.home]), screenIndex: 0) == 0)

@@ -42,6 +42,18 @@ struct RenderTests {
         var description: String { message }
     }
 
+    @Test("labels are drawn in the session's font family: San Francisco semibold titles, or Helvetica Neue with Medium titles")
+    func fontFamily() throws {
+        let screens = [Screen(id: "fruit", title: "Passionfruit"), Fx.top(title: "A Story About a Fish")]
+        let sf = try Self.svg(try Fx.model(.ios10, width: 320, height: 480, statusBar: 20, screens))
+        #expect(sf.contains("'SF Pro Text'") && sf.contains("font-weight=\"600\"") && !sf.contains("Helvetica Neue"))
+        let neue = try Self.svg(
+            try Fx.model(.ios10, width: 320, height: 480, statusBar: 20, policies: { $0.textMetrics = .helveticaNeue }, screens))
+        #expect(neue.contains("'Helvetica Neue'") && neue.contains("font-weight=\"500\"") && !neue.contains("SF Pro"))
+        // The back label is drawn as wide as Helvetica Neue sets it (90.85 pt), not San Francisco's 88.81.
+        #expect(neue.contains("textLength=\"90.85\"") && sf.contains("textLength=\"88.81\""))
+    }
+
     @Test("the same bar, built twice, renders to the same bytes; a different bar does not")
     func deterministic() throws {
         func build(_ title: String) throws -> NavigationModel {

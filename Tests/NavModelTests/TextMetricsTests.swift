@@ -67,4 +67,56 @@ struct TextMetricsTests {
         #expect(abs(TextMetrics.width(text) - sum) < 1e-9)
         #expect(TextMetrics.width(text) > TextMetrics.width("Notification"))
     }
+
+    @Test("Helvetica Neue: 10 thousandths of an em more per ASCII character in regular, 1 more in the title's medium")
+    func helveticaNeueOffsets() {
+        for text in ["Passionfruit", "Back", "A Story About a Fish", "~!@ 09", "Zurück"] {
+            let n = Double(text.count)
+            let regular = TextMetrics.width(text, family: .helveticaNeue) - TextMetrics.width(text)
+            #expect(abs(regular - n * 0.010 * 17) < 1e-9, "\(text)")
+            let medium =
+                TextMetrics.width(text, weight: .semibold, family: .helveticaNeue) - TextMetrics.width(text, weight: .semibold)
+            #expect(abs(medium - n * 0.001 * 17) < 1e-9, "\(text)")
+        }
+        // 'Passionfruit' in an iOS 7 back button: 91 in the dump (ios7-long-back-title-320x480.txt).
+        #expect(abs(TextMetrics.width("Passionfruit", family: .helveticaNeue) - 90.848) < 1e-9)
+    }
+
+    @Test("Helvetica Neue keeps the shared rules: CJK 1 em, other scripts 0.6 em, zero-width and combining marks 0")
+    func helveticaNeueSharedRules() {
+        #expect(TextMetrics.width("照片", family: .helveticaNeue) == 34)
+        #expect(TextMetrics.width("👍🏽", family: .helveticaNeue) == 17)
+        #expect(TextMetrics.width("Назад", family: .helveticaNeue) == TextMetrics.width("Назад"))
+        #expect(TextMetrics.width("e\u{301}\u{200B}", family: .helveticaNeue) == TextMetrics.width("e", family: .helveticaNeue))
+        #expect(TextMetrics.width("\u{A0}", family: .helveticaNeue) == TextMetrics.width(" ", family: .helveticaNeue))
+    }
+
+    @Test("each family's four ASCII tables are whole: 95 positive advances, the generated table's layout")
+    func tables() {
+        #expect(TextMetrics.asciiAdvances.count == 4 * TextMetrics.asciiCount)
+        #expect(TextMetrics.asciiAdvances.allSatisfy { $0 > 0 })
+        for family in TextMetrics.Family.allCases {
+            for weight in [TextMetrics.Weight.regular, .semibold] {
+                let space = TextMetrics.advance(of: " ", weight: weight, family: family)
+                #expect(space == Int(TextMetrics.asciiAdvances[TextMetrics.tableOffset(family: family, weight: weight)]))
+            }
+        }
+    }
+
+    @Test("printable ASCII measures the same on its byte path as inside text that takes the cluster path")
+    func asciiPathAgrees() {
+        for family in TextMetrics.Family.allCases {
+            for text in ["Passionfruit", "A Story About a Fish", " ~!{}|", "Root View Controller"] {
+                for weight in [TextMetrics.Weight.regular, .semibold] {
+                    let alone = TextMetrics.width(text, weight: weight, family: family)
+                    let mixed =
+                        TextMetrics.width(text + "設", weight: weight, family: family)
+                        - TextMetrics.width("設", weight: weight, family: family)
+                    #expect(abs(alone - mixed) < 1e-9, "\(text)")
+                }
+            }
+        }
+        // CR LF is one cluster, measured as its first scalar (a control: the 0.6 em default).
+        #expect(abs(TextMetrics.width("a\r\nb") - TextMetrics.width("ab") - 0.6 * 17) < 1e-9)
+    }
 }

@@ -130,6 +130,22 @@ struct ScreenCodingTests {
         #expect(e2?.data?["path"] == "locale")
     }
 
+    @Test("textMetrics: automatic by default, set and echoed, reset by null, an unknown family refused at its path")
+    func textMetricsSetting() throws {
+        var c = SessionConfig()
+        #expect(c.policies.textMetrics == .automatic && c.textFamily == .sanFrancisco)
+        #expect(c.json["policies"]?["textMetrics"] == "automatic")
+        try c.apply(ParamReader(try JSON.parse(#"{"profile":"ios10","policies":{"textMetrics":"helveticaNeue"}}"#)))
+        #expect(c.policies.textMetrics == .helveticaNeue && c.textFamily == .helveticaNeue)
+        #expect(c.json["policies"]?["textMetrics"] == "helveticaNeue")
+        try c.apply(ParamReader(try JSON.parse(#"{"policies":{"textMetrics":null}}"#)))
+        #expect(c.policies.textMetrics == .automatic)
+        var bad = SessionConfig()
+        let e = invalid { try bad.apply(ParamReader(try JSON.parse(#"{"policies":{"textMetrics":"helvetica"}}"#))) }
+        #expect(e?.data?["path"] == "policies.textMetrics")
+        #expect(bad.policies.textMetrics == .automatic)
+    }
+
     @Test("a snapshot document restores to an identical model")
     func snapshotRoundTrip() throws {
         var config = SessionConfig()
@@ -138,6 +154,7 @@ struct ScreenCodingTests {
         config.appLocalizations = ["en", "de"]
         config.policies.backTitleSnapshot = true
         config.policies.touchSlop = .on(above: 5, below: 7)
+        config.policies.textMetrics = .helveticaNeue
         config.bar.barTintColor = try Color.parse("#336699")
         var m = try NavigationModel(config: config, screens: [Screen(id: "a", title: "A"), Screen(id: "b", title: "B")])
         _ = try m.updateScreen("a") { $0.title = "A2" }

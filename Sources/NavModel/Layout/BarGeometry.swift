@@ -26,6 +26,8 @@ public struct BarGeometry: Sendable, Hashable {
     public var textHeight: Double = 21
     /// How far an era M back button with a title reaches past its label's end (GEO-11, `backButtonEnd`).
     public var backButtonEndPadding: Double = 0
+    /// The font family text is measured in (`textMetrics`).
+    public var textFamily: TextMetrics.Family = .sanFrancisco
 
     /// Era L: the seed's button views are 30 high (GEO-5).
     public static let legacyButtonHeight: Double = 30
@@ -81,6 +83,7 @@ public struct BarGeometry: Sendable, Hashable {
         case .padded: backButtonEndPadding = BarGeometry.paddedBackButtonEnd
         case .automatic: backButtonEndPadding = config.profile.majorVersion >= 14 ? BarGeometry.paddedBackButtonEnd : 0
         }
+        textFamily = config.textFamily
     }
 
     /// GEO-2: a landscape phone whose width class is compact. Plus and Max phones are regular-width in
@@ -106,9 +109,10 @@ public struct BarGeometry: Sendable, Hashable {
     /// Top of an era L button view: 6 in a 44-pt bar (GEO-5).
     public var legacyButtonY: Double { max(0, (barHeight - BarGeometry.legacyButtonHeight) / 2 - 1) }
 
-    /// A text's width: semibold for titles, regular for items and the back title; `width` overrides.
-    public static func textWidth(_ text: String, bold: Bool = false) -> Double {
-        TextMetrics.width(text, weight: bold ? .semibold : .regular, size: 17)
+    /// A text's width: semibold for titles, regular for items and the back title, in `textFamily`; an
+    /// item's `width` overrides.
+    public func textWidth(_ text: String, bold: Bool = false) -> Double {
+        TextMetrics.width(text, weight: bold ? .semibold : .regular, size: 17, family: textFamily)
     }
 }
 
@@ -118,15 +122,15 @@ enum ItemContent: Sendable, Hashable {
     case glyph(Size)
     case custom(CustomView)
 
-    init(_ item: BarItem) {
+    init(_ item: BarItem, _ g: BarGeometry) {
         switch item.content {
         case .title(let t):
-            self = .text(t, width: item.width ?? BarGeometry.textWidth(t))
+            self = .text(t, width: item.width ?? g.textWidth(t))
         case .image(let size):
             self = .glyph(item.width.map { Size(width: $0, height: size.height) } ?? size)
         case .system(let name):
             if let label = ItemContent.systemLabels[name] {
-                self = .text(label, width: item.width ?? BarGeometry.textWidth(label))
+                self = .text(label, width: item.width ?? g.textWidth(label))
             } else {
                 let g = BarGeometry.systemGlyph
                 self = .glyph(item.width.map { Size(width: $0, height: g.height) } ?? g)

@@ -122,7 +122,7 @@ struct BarTreeBuilder {
             titleFrame: hidden ? nil : placement.title.map(window), maskInstalled: mask && !hidden,
             maskOutside: plan.policies.maskOutside,
             disabledItems: Set((plan.screen.item.leftItems + plan.screen.item.rightItems).filter { !$0.enabled }.map(\.id)),
-            alphaRule: plan.policies.alphaRule)
+            alphaRule: plan.policies.alphaRule, textFamily: g.textFamily)
     }
 
     // MARK: Era M and G
@@ -268,7 +268,7 @@ struct BarTreeBuilder {
                 height: g.chevron.height)
             drawing.append(.chevron(window(chevron)))
             if let text {
-                let w = BarGeometry.textWidth(text)
+                let w = g.textWidth(text)
                 drawing.append(
                     .text(
                         text,

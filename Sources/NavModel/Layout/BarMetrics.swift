@@ -44,7 +44,7 @@ public enum BarMetrics {
         let W = plan.geometry.width
         let width: Double
         if let t = plan.title {
-            width = BarGeometry.textWidth(t, bold: true)
+            width = plan.geometry.textWidth(t, bold: true)
         } else if let v = plan.titleView {
             width = v.width
         } else {

@@ -30,7 +30,7 @@ struct BarPlacement: Sendable {
         var cursor: Double?
 
         if plan.systemBack {
-            let textWidth = min(plan.backText.map { BarGeometry.textWidth($0) } ?? 0, plan.backTextLimit ?? .infinity)
+            let textWidth = min(plan.backText.map { g.textWidth($0) } ?? 0, plan.backTextLimit ?? .infinity)
             let hasText = plan.backText != nil
             let chevronY = (H - g.chevron.height) / 2
             let labelY = (H - g.textHeight) / 2
@@ -115,7 +115,7 @@ struct BarPlacement: Sendable {
 
         if let text = plan.title {
             let (x, width, truncated) = BarPlacement.centre(
-                BarGeometry.textWidth(text, bold: true), width: W, guide: leadingEnd, trailingStart)
+                g.textWidth(text, bold: true), width: W, guide: leadingEnd, trailingStart)
             title = Rect(x: x, y: (H - g.textHeight) / 2, width: width, height: g.textHeight)
             titleTruncated = truncated
         } else if let view = plan.titleView {

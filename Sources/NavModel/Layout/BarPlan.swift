@@ -35,7 +35,8 @@ struct BarPlan: Sendable {
         let screen = model.screens[screenIndex]
         let item = screen.item
         let policies = model.config.policies
-        self.geometry = BarGeometry(model: model, screenIndex: screenIndex)
+        let geometry = BarGeometry(model: model, screenIndex: screenIndex)
+        self.geometry = geometry
         self.screen = screen
         self.screenIndex = screenIndex
         self.previousScreenId = screenIndex > 0 ? model.screens[screenIndex - 1].id : nil
@@ -65,10 +66,10 @@ struct BarPlan: Sendable {
             leading.append(Entry(source: .syntheticBack(text: text), content: .custom(BarPlan.syntheticView(text, geometry))))
         }
         for bar in item.leftItems where !bar.hidden {
-            leading.append(Entry(source: .item(bar), content: ItemContent(bar)))
+            leading.append(Entry(source: .item(bar), content: ItemContent(bar, geometry)))
         }
         self.leading = leading
-        self.trailing = item.rightItems.filter { !$0.hidden }.map { Entry(source: .item($0), content: ItemContent($0)) }
+        self.trailing = item.rightItems.filter { !$0.hidden }.map { Entry(source: .item($0), content: ItemContent($0, geometry)) }
         if let view = item.titleView {
             self.titleView = view
             self.title = nil
@@ -81,7 +82,7 @@ struct BarPlan: Sendable {
 
     /// The custom view an app installs as its own back item: chevron, gap and title, at least 44 wide.
     static func syntheticView(_ text: String?, _ g: BarGeometry) -> CustomView {
-        let content = g.chevron.width + (text.map { g.chevronGap + BarGeometry.textWidth($0) } ?? 0)
+        let content = g.chevron.width + (text.map { g.chevronGap + g.textWidth($0) } ?? 0)
         return CustomView(width: max(BarGeometry.platterSize, content), height: min(BarGeometry.platterSize, g.barHeight))
     }
 

@@ -40,6 +40,8 @@ public struct LaidOutBar: Sendable, Hashable {
     public var disabledItems: Set<String>
     /// How alpha 0.01 is judged (HT-4).
     public var alphaRule: Policies.AlphaRule
+    /// The font family the bar's text was measured in (`textMetrics`), for drawing it.
+    public var textFamily: TextMetrics.Family = .sanFrancisco
 
     /// The navigation bar's path in `window`.
     public static let barPath: [Int] = [0]

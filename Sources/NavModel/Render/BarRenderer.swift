@@ -58,13 +58,15 @@ public enum BarRenderer {
 
     /// The SVG of the top screen's bar; nil when the stack is empty.
     /// `text` as UIKit draws it in `width` points: whole when it fits, else the longest prefix that fits with "…".
-    static func tailTruncated(_ text: String, toFit width: Double, weight: TextMetrics.Weight) -> String {
-        guard TextMetrics.width(text, weight: weight) > width + 0.5 else { return text }
+    static func tailTruncated(
+        _ text: String, toFit width: Double, weight: TextMetrics.Weight, family: TextMetrics.Family = .sanFrancisco
+    ) -> String {
+        guard TextMetrics.width(text, weight: weight, family: family) > width + 0.5 else { return text }
         var prefix = Substring(text)
         while !prefix.isEmpty {
             prefix = prefix.dropLast()
             let candidate = prefix.trimmingSuffixSpaces + "…"
-            if TextMetrics.width(candidate, weight: weight) <= width + 0.5 { return candidate }
+            if TextMetrics.width(candidate, weight: weight, family: family) <= width + 0.5 { return candidate }
         }
         return "…"
     }
@@ -127,13 +129,17 @@ public enum BarRenderer {
                     "<polyline class=\"chevron\" points=\"\(pts)\" fill=\"none\" stroke=\"\(fg)\" stroke-width=\"3\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
             case .text(let text, let r, let bold, let enabled):
                 let colour = bold ? titleFg : fg
+                // Helvetica Neue's titles are its Medium (500); San Francisco's are semibold (600).
+                let neue = layout.textFamily == .helveticaNeue
+                let fontFamily = neue ? "'Helvetica Neue', Helvetica, sans-serif" : "-apple-system, 'SF Pro Text', sans-serif"
+                let titleWeight = neue ? "500" : "600"
                 // A label wider than its frame is tail-truncated as UIKit draws it ("Settin…"), and drawn inside a
                 // viewport of its frame: renderers that ignore textLength (librsvg) still cannot spill past it.
                 let weight: TextMetrics.Weight = bold ? .semibold : .regular
-                let shown = Self.tailTruncated(text, toFit: r.width, weight: weight)
-                let length = min(r.width, TextMetrics.width(shown, weight: weight))
+                let shown = Self.tailTruncated(text, toFit: r.width, weight: weight, family: layout.textFamily)
+                let length = min(r.width, TextMetrics.width(shown, weight: weight, family: layout.textFamily))
                 s +=
-                    "<svg class=\"label\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" overflow=\"hidden\"><text x=\"0\" y=\"\(f(r.height * 0.78))\" textLength=\"\(f(length))\" lengthAdjust=\"spacingAndGlyphs\" font-family=\"-apple-system, 'SF Pro Text', sans-serif\" font-size=\"17\"\(bold ? " font-weight=\"600\"" : "") fill=\"\(colour)\"\(enabled ? "" : " fill-opacity=\"0.35\"")>\(XMLText.escape(shown))</text></svg>\n"
+                    "<svg class=\"label\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" overflow=\"hidden\"><text x=\"0\" y=\"\(f(r.height * 0.78))\" textLength=\"\(f(length))\" lengthAdjust=\"spacingAndGlyphs\" font-family=\"\(fontFamily)\" font-size=\"17\"\(bold ? " font-weight=\"\(titleWeight)\"" : "") fill=\"\(colour)\"\(enabled ? "" : " fill-opacity=\"0.35\"")>\(XMLText.escape(shown))</text></svg>\n"
             case .box(let r, let label):
                 s +=
                     "<rect class=\"box\" x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" fill=\"none\" stroke=\"\(fg)\" stroke-width=\"1.5\"><title>\(XMLText.escape(label))</title></rect>\n"

@@ -52,11 +52,14 @@ public enum BackTitleEngine {
             answer.menu = menu
             return answer
         case .label(let text, let source):
-            let fits = TextMetrics.width(text) <= BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
+            let fits =
+                TextMetrics.width(text, family: model.config.textFamily)
+                <= BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
             return BackTitle(title: text, display: .text, source: source, truncated: !fits, menu: menu)
         case .ladder(let rungs):
             let space = BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
-            var level = rungs.firstIndex { TextMetrics.width($0.text) <= space } ?? rungs.count
+            let family = model.config.textFamily
+            var level = rungs.firstIndex { TextMetrics.width($0.text, family: family) <= space } ?? rungs.count
             if model.config.policies.stickyBackTitle, let shown, let shownLevel = ladderLevel(of: shown, in: rungs),
                 shownLevel > level
             {
