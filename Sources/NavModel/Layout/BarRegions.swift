@@ -28,32 +28,20 @@ public enum BarRegions {
         if let t = layout.titleFrame { rects.append(t) }
 
         // The edges a point's answer can change at: across, every rectangle's sides; down, every rectangle's
-        // top and bottom, also as the slop's warp moves them, and the bar's own. `edges` appends the down
-        // edges of some rectangles to `out`, ascending, each once.
-        var scratch: [Double] = []
-        scratch.reserveCapacity(4 + 6 * rects.count)
-        func appendEdges(of member: (Int) -> Bool, to out: inout [Double]) {
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(top)
-            scratch.append(bar.minY)
-            scratch.append(bar.maxY)
-            scratch.append(bottom)
-            for n in rects.indices where member(n) {
-                let r = rects[n]
-                scratch.append(r.minY)
-                scratch.append(r.minY + below)
-                scratch.append(r.minY - above)
-                scratch.append(r.maxY)
-                scratch.append(r.maxY + below)
-                scratch.append(r.maxY - above)
-            }
-            scratch.sort()
-            var last: Double?
-            for y in scratch where y >= top && y <= bottom && y != last {
-                out.append(y)
-                last = y
+        // top and bottom, and the bar's own, and in the slop's bands (where the window's warp moves a point by
+        // the band's depth, HT-9) those edges as the warp moves them.
+        let barYs = [top, bar.minY, bar.maxY, bottom]
+        func downEdges(_ r: Rect, _ out: inout [Double]) {
+            for y in [r.minY, r.maxY] {
+                if y >= top && y <= bottom { out.append(y) }
+                if y + below >= bar.maxY && y + below <= bottom { out.append(y + below) }
+                if y - above >= top && y - above <= bar.minY { out.append(y - above) }
             }
         }
+        var ys = barYs
+        ys.reserveCapacity(4 + 6 * rects.count)
+        for r in rects { downEdges(r, &ys) }
+        let rows = sortedUnique(ys)
         var xs: [Double] = [bar.minX, bar.maxX]
         xs.reserveCapacity(2 + 2 * rects.count)
         for r in rects {
@@ -61,8 +49,6 @@ public enum BarRegions {
             xs.append(r.maxX)
         }
         let xEdges = sortedUnique(xs.filter { $0 >= bar.minX && $0 <= bar.maxX })
-        var rows: [Double] = []
-        appendEdges(of: { _ in true }, to: &rows)
 
         // The column classes: the rectangles that hold a column's middle (inside exactly the rectangles the
         // whole column is inside, whatever the rounding of coordinates converted down the tree), one row of
@@ -89,22 +75,35 @@ public enum BarRegions {
                 classCount += 1
             }
         }
-        // Per class: its own edges down the strip (`stretchEdges[stretchStart[c]...]`), the answer over each
-        // stretch between them (found when a cell first needs it), and the stretch the current row lies in. The
-        // strip's rows refine every class's stretches, so going down the rows only ever moves a class to a
-        // later stretch.
-        var stretchEdges: [Double] = []
-        var stretchStart: [Int] = []
-        for c in 0..<classCount {
-            stretchStart.append(stretchEdges.count)
-            appendEdges(of: { membership[c * width + $0] }, to: &stretchEdges)
+        // Per class, the rows whose top edge is one of the class's own edges: there the class's answer may
+        // change, and anywhere else it stays what the row above found (the strip's rows refine every class's
+        // stretches between its own edges). `startsStretch[c * rowCount + j]`.
+        let rowCount = rows.count
+        var startsStretch = [Bool](repeating: false, count: classCount * rowCount)
+        func mark(_ c: Int, _ y: Double) {
+            // Every edge was computed by the same arithmetic as `rows`, so it is found exactly, or it lies
+            // outside the strip.
+            var low = 0
+            var high = rowCount
+            while low < high {
+                let mid = (low + high) / 2
+                if rows[mid] < y { low = mid + 1 } else { high = mid }
+            }
+            if low < rowCount && rows[low] == y { startsStretch[c * rowCount + low] = true }
         }
-        stretchStart.append(stretchEdges.count)
+        var edges: [Double] = []
+        for c in 0..<classCount {
+            for y in barYs { mark(c, y) }
+            for n in 0..<width where membership[c * width + n] {
+                edges.removeAll(keepingCapacity: true)
+                downEdges(rects[n], &edges)
+                for y in edges { mark(c, y) }
+            }
+        }
         let unknown = -2
         let nothing = -1
-        // Indexed like `stretchEdges`: the answer over the stretch that starts at that edge.
-        var stretchAnswers = [Int](repeating: unknown, count: stretchEdges.count)
-        var stretch = stretchStart.dropLast().map { $0 }
+        // Per class, the answer over its current stretch, found when a cell first needs it.
+        var classAnswer = [Int](repeating: unknown, count: classCount)
 
         struct Key: Equatable {
             var target: HitTarget
@@ -124,13 +123,8 @@ public enum BarRegions {
         // The bar's forwarding, prepared once for every hit test of the sweep.
         let overrides = BarHitTesting.overrides(layout)
         func answer(_ cls: Int, x: Double, y: Double) -> Int {
-            let end = stretchStart[cls + 1]
-            var k = stretch[cls]
-            while k + 2 < end && stretchEdges[k + 1] <= y { k += 1 }
-            stretch[cls] = k
-            if stretchAnswers[k] != unknown { return stretchAnswers[k] }
-            let r = BarHitTesting.hitTest(
-                layout, point: Point(x: x, y: (stretchEdges[k] + stretchEdges[k + 1]) / 2), trace: false, overrides: overrides)
+            if classAnswer[cls] != unknown { return classAnswer[cls] }
+            let r = BarHitTesting.hitTest(layout, point: Point(x: x, y: y), trace: false, overrides: overrides)
             var found = nothing
             if r.target.kind != .none && r.target.kind != .content {
                 let key = Key(target: r.target, action: r.action, reason: r.reason, hitView: r.hitView, viaSlop: r.slopPoint != nil)
@@ -141,7 +135,7 @@ public enum BarRegions {
                     found = keys.count - 1
                 }
             }
-            stretchAnswers[k] = found
+            classAnswer[cls] = found
             return found
         }
 
@@ -152,7 +146,7 @@ public enum BarRegions {
         for j in 0..<max(0, rows.count - 1) {
             let y0 = rows[j]
             let y1 = rows[j + 1]
-            guard y1 > y0 else { continue }
+            for c in 0..<classCount where startsStretch[c * rowCount + j] { classAnswer[c] = unknown }
             // One row: runs of equal answers.
             runs.removeAll(keepingCapacity: true)
             for i in 0..<columnCount {
