@@ -52,10 +52,8 @@ public enum Linter {
             return found
         }
         for profile in profiles ?? [model.config.profile] {
-            var config = model.config
-            config.profile = profile
-            // A fresh model per profile: the flow as the document declares it, re-laid out for that profile.
-            guard let scoped = try? NavigationModel(config: config, screens: model.screens, limits: model.limits) else { continue }
+            // The flow as the document declares it, re-laid out for that profile.
+            let scoped = model.reprofiled(profile)
             for index in scoped.screens.indices {
                 for diagnostic in DiagnosticsEngine.diagnose(model: scoped, screenIndex: index, memo: memo) {
                     let path = Self.path(of: diagnostic, screens: scoped.screens, index: index, indexById: indexById)

@@ -39,14 +39,18 @@ public struct Color: Sendable, Hashable {
 
     /// `#RRGGBB` when opaque, else `#RRGGBBAA`, upper-case.
     public var hex: String {
-        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = [UInt8(ascii: "#")]
-        out.reserveCapacity(9)
-        for v in isOpaque ? [r8, g8, b8] : [r8, g8, b8, a8] {
-            out.append(digits[v >> 4])
-            out.append(digits[v & 15])
+        func digit(_ v: Int) -> UInt8 { v < 10 ? UInt8(ascii: "0") + UInt8(v) : UInt8(ascii: "A") + UInt8(v - 10) }
+        let opaque = isOpaque
+        return String(unsafeUninitializedCapacity: opaque ? 7 : 9) { out in
+            out[0] = UInt8(ascii: "#")
+            var i = 1
+            for v in opaque ? [r8, g8, b8] : [r8, g8, b8, a8] {
+                out[i] = digit(v >> 4)
+                out[i + 1] = digit(v & 15)
+                i += 2
+            }
+            return i
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// True when every component is exactly an 8-bit value (so integer rules apply, COL-3).

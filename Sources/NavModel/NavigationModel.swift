@@ -66,6 +66,16 @@ public struct NavigationModel: Sendable, Hashable {
         return scoped
     }
 
+    /// The same stack under another profile, as a new model of it would be: only the back title its top bar
+    /// last showed, which only `stickyBackTitle` reads, is worked out again under the new profile.
+    public func reprofiled(_ profile: Profile) -> NavigationModel {
+        var model = self
+        model.config.profile = profile
+        model.shownBackTitle = nil
+        if config.policies.stickyBackTitle { model.rememberShownBackTitle() }
+        return model
+    }
+
     // MARK: Queries
 
     public var top: Screen? { screens.last }

@@ -21,7 +21,7 @@ public enum HitTester {
     ) -> HitTestOutcome {
         var walker = Walker(options: options, overrides: overrides)
         let path = walker.test(root, point: point, offset: .zero, frameInRoot: root.effectiveBounds)
-        return HitTestOutcome(path: path, trace: walker.trace)
+        return HitTestOutcome(path: path, trace: walker.trace, hitViewId: path == nil ? nil : walker.hitViewId)
     }
 
     /// Whether `view` takes part in hit testing at all (HT-1, HT-4, HT-5); nil when it does, else the verdict.
@@ -91,6 +91,8 @@ private struct Walker {
     var trace: [TraceStep] = []
     /// The child indices from the root to the view being tested: one array, pushed and popped on the way.
     var path: [Int] = []
+    /// The id of the view that returned itself last: the hit view, once the test is over.
+    var hitViewId: String?
 
     init(options: HitTestOptions, overrides: [[Int]: HitTestOverride]) {
         self.options = options
@@ -125,6 +127,7 @@ private struct Walker {
                 return nil
             }
             set(step, .intercepted, note: "answers for itself without asking its subviews")
+            hitViewId = view.id
             return path
         }
 
@@ -157,6 +160,7 @@ private struct Walker {
             return nil
         }
         set(step, .hit, note: nil)
+        hitViewId = view.id
         return path
     }
 

@@ -149,9 +149,12 @@ public struct HitTestOutcome: Sendable, Hashable {
     /// Child indices from the root to the hit view; nil when nothing was hit.
     public var path: [Int]?
     public var trace: [TraceStep]
-    public init(path: [Int]?, trace: [TraceStep]) {
+    /// The hit view's id (nil when nothing was hit, or the view has none).
+    public var hitViewId: String?
+    public init(path: [Int]?, trace: [TraceStep], hitViewId: String? = nil) {
         self.path = path
         self.trace = trace
+        self.hitViewId = hitViewId
     }
 }
 

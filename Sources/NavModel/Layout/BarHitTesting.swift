@@ -51,12 +51,13 @@ public enum BarHitTesting {
         guard let path = outcome.path else {
             return BarHitResult(target: HitTarget(kind: .none), action: .none, trace: outcome.trace, reason: .outsideBar)
         }
-        return classify(layout, path: path, point: point, steps: outcome.trace)
+        return classify(layout, path: path, hitId: outcome.hitViewId, point: point, steps: outcome.trace, trace: trace)
     }
 
     /// Maps the hit view (the last view on `path`) to a target and an action.
-    static func classify(_ layout: LaidOutBar, path: [Int], point: Point, steps: [TraceStep]) -> BarHitResult {
-        let hitId = layout.window.descendantID(at: path[...])
+    static func classify(
+        _ layout: LaidOutBar, path: [Int], hitId: String?, point: Point, steps: [TraceStep], trace: Bool
+    ) -> BarHitResult {
         let role = hitId.flatMap { layout.roles[$0] }
         var steps = steps
         let screen = layout.screenId
@@ -75,10 +76,12 @@ public enum BarHitTesting {
         switch role {
         case .bar?:
             if layout.profile.era == .legacy, let column = layout.columns.first(where: { $0.frame.contains(point) }) {
-                steps.append(
-                    TraceStep(
-                        view: "column:\(describe(column.role))", frame: column.frame, verdict: .hit, path: path,
-                        note: "the bar assigns the touch to the item whose column holds x (HT-10)"))
+                if trace {
+                    steps.append(
+                        TraceStep(
+                            view: "column:\(describe(column.role))", frame: column.frame, verdict: .hit, path: path,
+                            note: "the bar assigns the touch to the item whose column holds x (HT-10)"))
+                }
                 var r = act(layout, role: column.role, screen: screen)
                 r.trace = steps
                 r.hitView = hitId
@@ -88,19 +91,23 @@ public enum BarHitTesting {
         case .swallow?, nil:
             return swallowed(layout, point, steps, hitId)
         case .mask?:
-            steps.append(
-                TraceStep(
-                    view: "mask", frame: maskFrame(layout, path), verdict: .intercepted, path: path,
-                    note: "the seed's overlay took the touch before the system back button"))
+            if trace {
+                steps.append(
+                    TraceStep(
+                        view: "mask", frame: maskFrame(layout, path), verdict: .intercepted, path: path,
+                        note: "the seed's overlay took the touch before the system back button"))
+            }
             if layout.maskOutside == .pop, let previous = layout.previousScreenId {
                 return result(.backButton, .pop(to: previous), nil)
             }
             return result(.bar, .none, .deadZone)
         case .maskButton?:
-            steps.append(
-                TraceStep(
-                    view: "mask", frame: maskFrame(layout, path.dropLast()), verdict: .intercepted,
-                    path: Array(path.dropLast()), note: "the seed's overlay took the touch before the system back button"))
+            if trace {
+                steps.append(
+                    TraceStep(
+                        view: "mask", frame: maskFrame(layout, path.dropLast()), verdict: .intercepted,
+                        path: Array(path.dropLast()), note: "the seed's overlay took the touch before the system back button"))
+            }
             return result(.backButton, .customBack, nil)
         case .itemContainer(let id)?:
             return result(.barItem, .none, .deadZone, item: id)
