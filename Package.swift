@@ -172,6 +172,7 @@ let package = Package(
             name: "NavClient",
             dependencies: [
                 "JSONCore",
+                "NavModel",
                 "NavProtocol",
                 "NavTransport",
                 .product(name: "NIOCore", package: "swift-nio"),

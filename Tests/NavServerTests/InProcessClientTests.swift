@@ -60,9 +60,9 @@ struct InProcessClientTests {
         try await rig.run { open in
             let client = try await open(.ndjson)
             let capabilities = try await client.initialize(clientName: "tests")
-            #expect(capabilities["protocolVersion"] == 1)
+            #expect(capabilities.protocolVersion == 1)
             let session = try await client.createSession(name: "rig", config: ["screens": [["id": "root", "title": "Root"]]])
-            let subscription = try await client.subscribe(session.sessionId, topics: ["stack"])
+            let subscription = try await client.subscribe(session.sessionId, topics: [.stack])
             #expect(subscription.version == 0)
             let pushed = try await client.push(session.sessionId, screen: ["id": "a", "title": "A"])
             #expect(pushed.version == 1)
