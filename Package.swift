@@ -209,6 +209,15 @@ let package = Package(
             ]
         ),
 
+        // MARK: The contract: docs/openrpc.json and the tables of docs/protocol.md, from the wire types (make schema)
+        .executableTarget(
+            name: "navd-schema",
+            dependencies: [
+                "JSONCore",
+                "NavProtocol",
+            ]
+        ),
+
         .executableTarget(
             name: "navd-bench",
             dependencies: [
