@@ -58,8 +58,15 @@ let package = Package(
             name: "NavModelTests",
             dependencies: [
                 "NavModel",
+                "NavRender",
                 "NavTestSupport",
             ]
+        ),
+
+        // MARK: Drawing a bar and its touch areas as SVG (bar/render)
+        .target(
+            name: "NavRender",
+            dependencies: ["NavModel"]
         ),
 
         // MARK: Wire types
@@ -109,6 +116,7 @@ let package = Package(
                 "JSONCore",
                 "NavModel",
                 "NavProtocol",
+                "NavRender",
                 "NavTransport",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

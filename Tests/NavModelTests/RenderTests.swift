@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NavModel
+import NavRender
 
 @Suite("Bar SVG rendering")
 struct RenderTests {
