@@ -96,9 +96,11 @@ extension Schema {
         guard case .object(let properties, _) = node else { return [] }
         return properties.map { p in
             var d: JSONObject = ["name": .string(p.name)]
-            if let text = p.schema.description { d["description"] = .string(text) }
+            var schema = p.schema
+            if let text = schema.description { d["description"] = .string(text) }
+            schema.description = nil
             d["required"] = .bool(p.required)
-            d["schema"] = p.schema.json
+            d["schema"] = schema.json
             return .object(d)
         }
     }
