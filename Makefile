@@ -70,7 +70,7 @@ test-install: deps
 
 ## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, ThreadSanitizer, the fuzz targets briefly,
 ## clients, the linter's consumers, installation, formatting)
-test: test-swift test-asan test-tsan test-fuzz test-clients test-lint test-install format-check
+test: test-swift test-asan test-tsan test-fuzz test-clients test-lint test-contract test-install format-check
 
 test-swift: test-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
@@ -149,6 +149,19 @@ test-lint: tools-deps build
 	  $(BIN)/navctl lint --format sarif --profile all --fail-on never examples > "$$tmp/examples.sarif" && \
 	  $(TOOLS_PY) scripts/check_sarif.py "$$tmp/examples.sarif" --readme README.md
 	$(TOOLS_PY) scripts/check_documents.py
+
+## schema: docs/openrpc.json and the generated tables of docs/protocol.md, from the wire types' own schemas
+## (the Swift tests fail when the committed files differ from what this writes)
+.PHONY: schema test-contract
+schema: deps
+	$(SWIFT) build --scratch-path $(SCRATCH) --product navd-schema
+	$(BIN)/navd-schema $(CURDIR)
+
+## test-contract: every golden transcript through docs/openrpc.json with jsonschema, and the fields that carry a
+## rule (back title, foreground, hit target, diagnostics) against values derived from docs/semantics.md
+test-contract: tools-deps
+	$(TOOLS_PY) scripts/check_transcripts.py
+	$(TOOLS_PY) scripts/check_transcript_rules.py
 
 ## lint-examples: regenerate the committed lint reports of examples/ (part of `make examples`)
 lint-examples: build

@@ -58,8 +58,15 @@ let package = Package(
             name: "NavModelTests",
             dependencies: [
                 "NavModel",
+                "NavRender",
                 "NavTestSupport",
             ]
+        ),
+
+        // MARK: Drawing a bar and its touch areas as SVG (bar/render)
+        .target(
+            name: "NavRender",
+            dependencies: ["NavModel"]
         ),
 
         // MARK: Wire types
@@ -109,6 +116,7 @@ let package = Package(
                 "JSONCore",
                 "NavModel",
                 "NavProtocol",
+                "NavRender",
                 "NavTransport",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -172,6 +180,7 @@ let package = Package(
             name: "NavClient",
             dependencies: [
                 "JSONCore",
+                "NavModel",
                 "NavProtocol",
                 "NavTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -205,6 +214,15 @@ let package = Package(
                 "NavServer",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: The contract: docs/openrpc.json and the tables of docs/protocol.md, from the wire types (make schema)
+        .executableTarget(
+            name: "navd-schema",
+            dependencies: [
+                "JSONCore",
+                "NavProtocol",
             ]
         ),
 

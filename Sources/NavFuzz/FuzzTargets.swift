@@ -52,22 +52,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = try? JSON.parseWithSourceMap(bytes, limits: limits)
     }
 
-    /// The methods whose params are decoded; `Messages.methods` less the ones without a params type.
-    static let methods: [any RPCMethod.Type] = [
-        BarDiagnose.self, BarHitRegions.self, BarHitTest.self, BarLayout.self, BarRender.self, BarTap.self,
-        BarUpdate.self, DaemonStatus.self, GesturePopTest.self, Initialize.self, ScreenUpdate.self, SessionClose.self,
-        SessionConfigure.self, SessionCreate.self, SessionList.self, SessionRestore.self, SessionSnapshot.self,
-        SessionSubscribe.self, SessionUnsubscribe.self, Shutdown.self, StackGet.self, StackPop.self, StackPush.self,
-        StackSet.self, TintResolve.self, TitleBack.self, TitlePrevious.self, TreeHitTest.self,
-    ]
+    /// The methods whose params (and, for clients, results) are decoded: every request of the registry.
+    static let methods: [any RPCMethod.Type] = Messages.requests
 
     static func params(_ bytes: [UInt8]) {
         guard let value = try? JSON.parse(bytes, limits: JSONParseLimits(maxDepth: 64)) else { return }
         for method in methods { decode(method, value) }
     }
 
+    /// The daemon's params decoders, and NavClient's result decoders (a reply is outside input to a client).
     static func decode<M: RPCMethod>(_ method: M.Type, _ value: JSON) {
         _ = try? M.Params(from: ParamReader(value))
+        _ = try? M.Result(json: value)
     }
 
     static func document(_ bytes: [UInt8]) {

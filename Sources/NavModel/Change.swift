@@ -1,6 +1,6 @@
 /// One thing a mutation changed, as `session/didChange` reports it (PROTOCOL.md section 6).
 public enum Change: Sendable, Hashable {
-    public enum StackOp: String, Sendable, Hashable {
+    public enum StackOp: String, Sendable, Hashable, CaseIterable {
         case push, pop, set
     }
 

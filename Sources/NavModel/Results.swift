@@ -68,7 +68,7 @@ public struct PreviousTitle: Sendable, Hashable {
 
 /// The result of `tint/resolve` (PROTOCOL.md `TintResult`).
 public struct TintResult: Sendable, Hashable {
-    public enum Source: String, Sendable, Hashable {
+    public enum Source: String, Sendable, Hashable, CaseIterable {
         case forced, automatic, gradient, `default`
     }
     public var background: Color
@@ -99,7 +99,7 @@ public struct TintResult: Sendable, Hashable {
 
 /// A finding about a screen's bar (PROTOCOL.md `Diagnostic`).
 public struct Diagnostic: Sendable, Hashable {
-    public enum Severity: String, Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable, CaseIterable {
         case error, warning, info
     }
     /// Stable code, e.g. `back-title-truncated`.

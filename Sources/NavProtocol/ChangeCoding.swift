@@ -36,16 +36,16 @@ extension Diagnostic {
     }
 }
 
-/// Notification params (PROTOCOL.md section 6).
+/// Notification params (PROTOCOL.md section 6), through the notifications' own types.
 public enum Notifications {
     public static func didChange(sessionId: String, version: Int, changes: [Change]) -> JSON {
-        ["sessionId": .string(sessionId), "version": .number(version), "changes": .array(changes.map(\.json))]
+        DidChange.Params(sessionId: sessionId, version: version, changes: changes).json ?? .null
     }
-    public static func didClose(sessionId: String) -> JSON { ["sessionId": .string(sessionId)] }
+    public static func didClose(sessionId: String) -> JSON { DidClose.Params(sessionId: sessionId).json ?? .null }
     public static func resync(sessionId: String, version: Int) -> JSON {
-        ["sessionId": .string(sessionId), "version": .number(version)]
+        Resync.Params(sessionId: sessionId, version: version).json ?? .null
     }
     public static func diagnostics(sessionId: String, version: Int, diagnostics: [Diagnostic]) -> JSON {
-        ["sessionId": .string(sessionId), "version": .number(version), "diagnostics": .array(diagnostics.map(\.json))]
+        SessionDiagnostics.Params(sessionId: sessionId, version: version, diagnostics: diagnostics).json ?? .null
     }
 }

@@ -1,10 +1,11 @@
 import JSONCore
 import NavClient
+import NavProtocol
 
 /// The readable forms of results.
 enum Readable {
     /// `navd 0.1.0, pid 1234, up 3m 2s, 2 connections, 1 session`.
-    static func status(_ status: DaemonInfo) -> String {
+    static func status(_ status: DaemonStatus.Result) -> String {
         "navd \(status.version), pid \(status.pid), up \(duration(milliseconds: status.uptimeMs)), "
             + "\(count(status.connections, "connection")), \(count(status.sessions, "session"))"
     }
@@ -76,11 +77,11 @@ enum Readable {
     }
 
     /// The stack, root first, the top marked.
-    static func stack(_ sessionId: String, _ state: StackState) -> String {
+    static func stack(_ sessionId: String, _ state: StackGet.Result) -> String {
         var rows: [[String]] = [["#", "ID", "TITLE"]]
         for (index, screen) in state.screens.enumerated() {
-            let id = screen["id"]?.stringValue ?? "?"
-            let title = screen["title"]?.stringValue.map { "\"\($0)\"" } ?? "(no title)"
+            let id = screen.id
+            let title = screen.title.map { "\"\($0)\"" } ?? "(no title)"
             let top = index == state.screens.count - 1 ? "  (top)" : ""
             rows.append([String(index), id, title + top])
         }

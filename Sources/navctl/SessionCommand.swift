@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavProtocol
 
 /// `navctl session ...`: create, list, close, snapshot and restore sessions.
 struct SessionCommand: AsyncParsableCommand {
@@ -55,7 +56,7 @@ struct SessionCommand: AsyncParsableCommand {
             if let screens { config["screens"] = try Self.screenList(screens) }
             if let name { config["name"] = .string(name) }
             let result = try await options.withClient { try await $0.request("session/create", .object(config)) }
-            let session = try SessionRef(from: result)
+            let session = try SessionCreate.decodeResult(result)
             options.output.result(result) { "created session '\(session.sessionId)' at version \(session.version)" }
         }
     }
@@ -68,12 +69,14 @@ struct SessionCommand: AsyncParsableCommand {
 
         func run() async throws {
             let result = try await options.withClient { try await $0.request("session/list") }
-            let sessions = try SessionSummary.list(from: result)
+            let sessions = try SessionList.decodeResult(result).sessions
             options.output.result(result) {
                 if sessions.isEmpty { return "no sessions" }
                 let rows =
                     [["ID", "NAME", "VERSION", "DEPTH", "SUBSCRIBERS"]]
-                    + sessions.map { [$0.sessionId, $0.name ?? "-", String($0.version), String($0.depth), String($0.subscribers)] }
+                    + sessions.map {
+                        [$0.sessionId, $0.name.isEmpty ? "-" : $0.name, String($0.version), String($0.depth), String($0.subscribers)]
+                    }
                 return Readable.table(rows)
             }
         }
@@ -144,7 +147,7 @@ struct SessionCommand: AsyncParsableCommand {
             var params: JSONObject = ["document": document]
             if let name { params["name"] = .string(name) }
             let result = try await options.withClient { [params] in try await $0.request("session/restore", .object(params)) }
-            let session = try SessionRef(from: result, method: "session/restore")
+            let session = try SessionRestore.decodeResult(result)
             options.output.result(result) { "restored session '\(session.sessionId)' at version \(session.version)" }
         }
     }

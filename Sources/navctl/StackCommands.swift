@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavProtocol
 
 /// `navctl push SESSION --title T [--id ID] [--screen JSON]`.
 struct PushCommand: AsyncParsableCommand {
@@ -29,7 +30,7 @@ struct PushCommand: AsyncParsableCommand {
         if let title { object["title"] = .string(title) }
         let params: JSON = ["sessionId": .string(sessionId), "screen": .object(object)]
         let result = try await options.withClient { try await $0.request("stack/push", params) }
-        let pushed = try PushResult(from: result)
+        let pushed = try StackPush.decodeResult(result)
         options.output.result(result) { "pushed '\(pushed.screenId)' onto '\(sessionId)' (version \(pushed.version))" }
     }
 }
@@ -51,7 +52,7 @@ struct PopCommand: AsyncParsableCommand {
         var params: JSONObject = ["sessionId": .string(sessionId)]
         if let to { params["to"] = .string(to) }
         let result = try await options.withClient { [params] in try await $0.request("stack/pop", .object(params)) }
-        let popped = try PopResult(from: result)
+        let popped = try StackPop.decodeResult(result)
         options.output.result(result) {
             popped.popped.isEmpty
                 ? "nothing popped from '\(sessionId)' (version \(popped.version))"
@@ -69,7 +70,7 @@ struct StackCommand: AsyncParsableCommand {
 
     func run() async throws {
         let result = try await options.withClient { try await $0.request("stack/get", ["sessionId": .string(sessionId)]) }
-        let state = try StackState(from: result)
+        let state = try StackGet.decodeResult(result)
         options.output.result(result) { Readable.stack(sessionId, state) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavClient
+import NavProtocol
 
 /// `navctl status`: the daemon's version, pid, uptime and counts.
 struct StatusCommand: AsyncParsableCommand {
@@ -10,7 +11,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let result = try await options.request("daemon/status")
-        let status = try DaemonInfo(from: result)
+        let status = try DaemonStatus.decodeResult(result)
         options.output.result(result) { Readable.status(status) }
     }
 }

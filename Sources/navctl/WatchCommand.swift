@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import JSONCore
 import NavClient
+import NavModel
+import NavProtocol
 
 /// `navctl watch SESSION [--topics a,b]`: notifications as JSON lines until interrupted.
 struct WatchCommand: AsyncParsableCommand {
@@ -36,9 +38,9 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await options.connect()
-        let subscription: SubscriptionRef
+        let subscription: SessionSubscribe.Result
         do {
-            subscription = try await client.subscribe(sessionId, topics: topicList)
+            subscription = try await client.subscribe(sessionId, topics: topicList?.compactMap(Topic.init(rawValue:)))
         } catch {
             await client.close()
             throw error

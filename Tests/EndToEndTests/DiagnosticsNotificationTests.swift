@@ -21,7 +21,7 @@ struct DiagnosticsNotificationTests {
                 "profile": "ios17", "policies": ["backInterception": "mask"],
                 "screens": [["id": "list", "title": "List"]],
             ]).sessionId
-            _ = try await client.subscribe(s, topics: ["diagnostics"])
+            _ = try await client.subscribe(s, topics: [.diagnostics])
 
             _ = try await client.push(s, screen: ["id": "edit", "title": "Edit", "backAction": "custom"])
             let first = try await client.nextNotification()

@@ -89,7 +89,7 @@ struct GarbageEndToEndTests {
                 _ = try await client.status()
             }
             let stack = try await client.stack(session.sessionId)
-            #expect(stack.screens.first?["id"] == "root")
+            #expect(stack.screens.first?.id == "root")
             await client.close()
         }
     }

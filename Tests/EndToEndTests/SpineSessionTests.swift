@@ -129,10 +129,10 @@ struct SpineSessionTests {
             #expect(set == 8)
             let stack = try await client.stack(s)
             #expect(stack.version == 8)
-            #expect(stack.screens.map { $0["id"] } == ["x", "y"])
-            #expect(stack.screens[1]["title"] == "Y")
-            #expect(stack.screens[1]["backAction"] == "pop", "every member written out")
-            #expect(stack.screens[1]["item"]?["leftItems"] == .array([]))
+            #expect(stack.screens.map(\.id) == ["x", "y"])
+            #expect(stack.screens[1].json["title"] == "Y")
+            #expect(stack.screens[1].json["backAction"] == "pop", "every member written out")
+            #expect(stack.screens[1].json["item"]?["leftItems"] == .array([]))
         }
     }
 
@@ -173,7 +173,7 @@ struct SpineSessionTests {
             }
             let stack = try await client.stack(s)
             #expect(stack.version == 1)
-            #expect(stack.screens.map { $0["id"] } == ["root", "a"])
+            #expect(stack.screens.map(\.id) == ["root", "a"])
             #expect(try await client.pop(s, ifVersion: 1).popped == ["a"])
         }
     }
@@ -189,7 +189,7 @@ struct SpineSessionTests {
                     "backAction": "custom",
                 ])
             _ = try await client.updateScreen(s, screenId: "root", changes: ["item": ["title": "Shown"]])
-            var screen = try await client.stack(s).screens[0]
+            var screen = try await client.stack(s).screens[0].json
             #expect(screen["title"] == "Root", "untouched fields stay")
             #expect(screen["backAction"] == "custom")
             #expect(screen["item"]?["title"] == "Shown")
@@ -199,7 +199,7 @@ struct SpineSessionTests {
             let version = try await client.updateScreen(
                 s, screenId: "root", changes: ["item": ["backButtonTitle": nil], "backAction": nil])
             #expect(version == 3)
-            screen = try await client.stack(s).screens[0]
+            screen = try await client.stack(s).screens[0].json
             #expect(screen["item"]?["backButtonTitle"] == .null, "null resets to the default")
             #expect(screen["backAction"] == "pop", "null resets to the default")
             #expect(screen["item"]?["title"] == "Shown")
@@ -217,12 +217,12 @@ struct SpineSessionTests {
             let s = try await client.createSession(config: ["screens": [["id": "root", "title": "Root"]]]).sessionId
             _ = try await client.updateBar(s, screenId: "root", appearance: ["barTintColor": "#FF0000", "translucent": false])
             _ = try await client.updateBar(s, screenId: "root", appearance: ["titleColor": "#00FF00"])
-            var bar = try await client.stack(s).screens[0]["bar"]
+            var bar = try await client.stack(s).screens[0].json["bar"]
             #expect(bar?["barTintColor"] == "#FF0000")
             #expect(bar?["translucent"] == false)
             #expect(bar?["titleColor"] == "#00FF00")
             _ = try await client.updateBar(s, screenId: "root", appearance: ["barTintColor": nil])
-            bar = try await client.stack(s).screens[0]["bar"]
+            bar = try await client.stack(s).screens[0].json["bar"]
             #expect(bar?["barTintColor"] == .null)
             #expect(bar?["titleColor"] == "#00FF00")
 

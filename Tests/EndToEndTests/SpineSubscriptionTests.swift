@@ -54,7 +54,7 @@ struct SpineSubscriptionTests {
             let stackOnly = try await daemon.connect()
             let everything = try await daemon.connect()
             let s = try await owner.createSession(config: ["screens": [["id": "root", "title": "Root"]]]).sessionId
-            _ = try await stackOnly.subscribe(s, topics: ["stack"])
+            _ = try await stackOnly.subscribe(s, topics: [.stack])
             _ = try await everything.subscribe(s)
 
             _ = try await owner.push(s, screen: ["id": "a", "title": "A"])

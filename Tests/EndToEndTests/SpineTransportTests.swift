@@ -287,20 +287,19 @@ struct SpineTransportTests {
     func initialize() async throws {
         try await withClient { client, _ in
             let result = try await client.initialize(clientName: "e2e", clientVersion: "1")
-            #expect(result["serverInfo"]?["name"] == "navd")
-            #expect(result["serverInfo"]?["version"]?.stringValue?.isEmpty == false)
-            #expect(result["protocolVersion"] == 1)
-            let capabilities = result["capabilities"]
-            let methods = capabilities?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(result.serverName == "navd")
+            #expect(!result.serverVersion.isEmpty)
+            #expect(result.protocolVersion == 1)
+            let methods = result.methods
             for method in [
                 "daemon/status", "session/create", "session/subscribe", "stack/push", "stack/pop", "stack/set",
                 "stack/get", "screen/update", "bar/update", "bar/hitTest", "tint/resolve", "title/back",
             ] {
                 #expect(methods.contains(method), "\(method) missing from \(methods)")
             }
-            #expect(capabilities?["notifications"]?.arrayValue?.contains("session/didChange") == true)
-            #expect(capabilities?["profiles"] == ["ios10", "ios11", "ios13", "ios14", "ios17", "ios26"])
-            #expect(Set(capabilities?["framings"]?.arrayValue ?? []) == ["content-length", "ndjson"])
+            #expect(result.notifications.contains("session/didChange"))
+            #expect(result.profiles == ["ios10", "ios11", "ios13", "ios14", "ios17", "ios26"])
+            #expect(Set(result.framings) == ["content-length", "ndjson"])
         }
     }
 
@@ -347,7 +346,7 @@ struct SpineTransportTests {
                         }
                         let stack = try await client.stack(session.sessionId)
                         #expect(stack.screens.count == 10)
-                        #expect(stack.screens.last?["title"] == .string("T\(index)-9"))
+                        #expect(stack.screens.last?.title == "T\(index)-9")
                         await client.close()
                     }
                 }

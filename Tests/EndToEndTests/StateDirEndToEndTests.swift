@@ -78,7 +78,7 @@ struct StateDirEndToEndTests {
             let client = try await daemon.connect()
             // Everything acknowledged before is there, in order.
             for session in sessions {
-                let screens = try await client.stack(session).screens.compactMap { $0["id"]?.stringValue }
+                let screens = try await client.stack(session).screens.map(\.id)
                 let acknowledged = expected[session] ?? []
                 #expect(Array(screens.prefix(acknowledged.count)) == acknowledged, "round \(round), \(session)")
                 // A push written but not yet acknowledged may be there too; anything else may not.
@@ -107,7 +107,7 @@ struct StateDirEndToEndTests {
         let last = try await DaemonProcess.start(["--state-dir", state.path, "--max-stack-depth", "100000"], name: "last")
         let client = try await last.connect()
         for session in sessions {
-            let screens = try await client.stack(session).screens.compactMap { $0["id"]?.stringValue }
+            let screens = try await client.stack(session).screens.map(\.id)
             let acknowledged = expected[session] ?? []
             #expect(Array(screens.prefix(acknowledged.count)) == acknowledged, "\(session)")
         }

@@ -132,7 +132,7 @@ struct TitleTintEndToEndTests {
     func changesMatchQueries() async throws {
         try await withClient { client, _ in
             let s = try await client.createSession(config: Self.stack).sessionId
-            _ = try await client.subscribe(s, topics: ["title", "tint"])
+            _ = try await client.subscribe(s, topics: [.title, .tint])
             _ = try await client.push(s, screen: ["id": "legal", "title": "Legal"])
             let note = try await client.nextNotification()
             #expect(note.method == "session/didChange")

@@ -29,7 +29,7 @@ struct ReplayTests {
         for input in Self.inputs("regressions", target) { target.run(Array(try Data(contentsOf: input))) }
     }
 
-    @Test("the params target decodes the params of every method the daemon answers (the two notifications take none)")
+    @Test("the params target decodes the params and results of every method the daemon answers (the two notifications take none)")
     func everyMethod() {
         let names = Set(FuzzTarget.methods.map { $0.name })
         #expect(names.count == FuzzTarget.methods.count)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NavModel
+import NavRender
 
 @Suite("Bar SVG rendering")
 struct RenderTests {
@@ -63,6 +64,17 @@ struct RenderTests {
         }
         #expect(try Self.svg(try build("A Story About a Fish")) == (try Self.svg(try build("A Story About a Fish"))))
         #expect(try Self.svg(try build("A Story About a Fish")) != (try Self.svg(try build("A Story About a Cat"))))
+    }
+
+    @Test("the element builder escapes attribute values and text, and writes empty elements self-closed")
+    func elementBuilder() {
+        let e = SVGElement(
+            "g", [.init("id", "a\"b&c<d"), .init("font-family", "'SF Pro Text'")],
+            children: .lines([SVGElement("text", text: "<Fish & 'Chips'>"), SVGElement("rect", [.init("x", "0")])]))
+        #expect(
+            e.xml
+                == "<g id=\"a&quot;b&amp;c&lt;d\" font-family=\"'SF Pro Text'\">\n<text>&lt;Fish &amp; &apos;Chips&apos;&gt;</text>\n<rect x=\"0\"/>\n</g>"
+        )
     }
 
     @Test("text is escaped and numbers use the fixed format")

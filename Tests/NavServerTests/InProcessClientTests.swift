@@ -2,6 +2,7 @@ import Foundation
 import JSONCore
 import Logging
 import NavClient
+import NavModel
 import NavProtocol
 import NavTransport
 import Testing
@@ -60,9 +61,9 @@ struct InProcessClientTests {
         try await rig.run { open in
             let client = try await open(.ndjson)
             let capabilities = try await client.initialize(clientName: "tests")
-            #expect(capabilities["protocolVersion"] == 1)
+            #expect(capabilities.protocolVersion == 1)
             let session = try await client.createSession(name: "rig", config: ["screens": [["id": "root", "title": "Root"]]])
-            let subscription = try await client.subscribe(session.sessionId, topics: ["stack"])
+            let subscription = try await client.subscribe(session.sessionId, topics: [.stack])
             #expect(subscription.version == 0)
             let pushed = try await client.push(session.sessionId, screen: ["id": "a", "title": "A"])
             #expect(pushed.version == 1)
@@ -74,6 +75,101 @@ struct InProcessClientTests {
             try await client.assertNoNotification(within: .milliseconds(100))
             #expect(try await client.listSessions().map(\.name) == ["rig"])
             await client.close()
+        }
+    }
+
+    @Test("every method through its typed call, over the shared wire types", arguments: ClientRig.allCases)
+    func everyTypedCall(_ rig: ClientRig) async throws {
+        try await rig.run { open in
+            let client = try await open(.ndjson)
+            let watcher = try await open(.ndjson)
+            var called: Set<String> = []
+            func mark(_ method: any RPCMethod.Type) { called.insert(method.name) }
+
+            #expect(try await client.initialize(clientName: "tests").methods.contains("rpc.discover"))
+            mark(Initialize.self)
+            #expect(try await client.discover() == OpenRPC.document())
+            mark(RPCDiscover.self)
+            #expect(try await client.status().sessions == 0)
+            mark(DaemonStatus.self)
+
+            let s = try await client.createSession(
+                name: "all", config: ["profile": "ios17", "screens": [["id": "home", "title": "Home"]]]
+            ).sessionId
+            mark(SessionCreate.self)
+            let subscription = try await watcher.subscribe(s, topics: [.stack])
+            mark(SessionSubscribe.self)
+            #expect(try await client.configureSession(s, ["locale": "de-DE"]) == 1)
+            mark(SessionConfigure.self)
+            #expect(
+                try await client.push(
+                    s, screen: ["id": "detail", "title": "Detail", "item": ["rightItems": [["id": "save", "title": "Save"]]]]
+                ).screenId == "detail")
+            mark(StackPush.self)
+            let pushed = try await watcher.nextNotification(timeout: .seconds(5))
+            #expect(try DidChange.Params(from: ParamReader(pushed.params)).changes == [.stack(op: .push, screens: ["detail"])])
+            #expect(try await client.updateScreen(s, screenId: "home", changes: ["title": "Settings"]) == 3)
+            mark(ScreenUpdate.self)
+            #expect(try await client.updateBar(s, appearance: ["barTintColor": "#1C1C1E"]) == 4)
+            mark(BarUpdate.self)
+            #expect(try await client.stack(s).screens.map(\.id) == ["home", "detail"])
+            mark(StackGet.self)
+            #expect(try await client.listSessions().map(\.sessionId) == [s])
+            mark(SessionList.self)
+
+            let back = try await client.backTitle(s)
+            #expect(back.title == "Settings" && back.display == .text)
+            mark(TitleBack.self)
+            #expect(try await client.previousTitle(s).previousScreenId == "home")
+            mark(TitlePrevious.self)
+            let tint = try await client.resolveTint(TintResolve.Params(sessionId: s))
+            #expect(tint.foreground == Color(red: 1, green: 1, blue: 1) && tint.source == .automatic)
+            mark(TintResolve.self)
+
+            let layout = try await client.layout(s)
+            #expect(layout.screenId == "detail" && layout.elements.map(\.kind).contains(.backButton))
+            mark(BarLayout.self)
+            let save = try #require(layout.elements.first { $0.id == "save" })
+            let middle = Point(x: save.frame.x + save.frame.width / 2, y: save.frame.y + save.frame.height / 2)
+            let hit = try await client.hitTest(s, point: middle, trace: true)
+            #expect(hit.hit.action == .itemAction("save") && !hit.hit.trace.isEmpty)
+            mark(BarHitTest.self)
+            #expect(try await client.hitRegions(s).contains { $0.action == .itemAction("save") })
+            mark(BarHitRegions.self)
+            #expect(try await client.render(s).hasPrefix("<?xml"))
+            mark(BarRender.self)
+            #expect(try await client.diagnose(s).allSatisfy { $0.screenId == "detail" })
+            mark(BarDiagnose.self)
+            #expect(try await client.popTest(s, start: Point(x: 5, y: 400)).begins)
+            mark(GesturePopTest.self)
+            let tapped = try await client.tap(s, point: middle)
+            #expect(tapped.performed && tapped.hit.action == .itemAction("save"))
+            mark(BarTap.self)
+            let tree = try await client.treeHitTest(
+                TreeHitTest.Params(
+                    tree: View(className: "UIView", frame: Rect(x: 0, y: 0, width: 10, height: 10)), point: Point(x: 5, y: 5)))
+            #expect(tree.view?.className == "UIView")
+            mark(TreeHitTest.self)
+
+            #expect(try await client.pop(s).popped == ["detail"])
+            mark(StackPop.self)
+            #expect(try await client.setStack(s, screens: [["id": "a"], ["id": "b"]]) == 6)
+            mark(StackSet.self)
+            let document = try await client.snapshot(s)
+            mark(SessionSnapshot.self)
+            let restored = try await client.restore(document, name: "copy")
+            #expect(try await client.stack(restored.sessionId) == (try await client.stack(s)))
+            mark(SessionRestore.self)
+            try await watcher.unsubscribe(subscription)
+            mark(SessionUnsubscribe.self)
+            try await client.closeSession(restored.sessionId)
+            mark(SessionClose.self)
+            try await client.shutdown()
+            mark(Shutdown.self)
+
+            #expect(called == Set(Messages.requests.map { $0.name }), "methods without a typed call here")
+            await client.close()
+            await watcher.close()
         }
     }
 

@@ -132,6 +132,23 @@ Every method exists in the daemon this suite runs against, so a missing one is a
         (let ((helper (alist-get method navd-methods nil nil #'equal)))
           (should (and method helper (fboundp helper))))))))
 
+(ert-deftest navd-method-table-is-the-contract ()
+  "`navd-methods' holds exactly what docs/openrpc.json says a client sends."
+  (let* ((document (with-temp-buffer
+                     (insert-file-contents (expand-file-name "docs/openrpc.json" navd-test--repo))
+                     (json-parse-buffer :object-type 'alist :false-object nil)))
+         (sent nil)
+         (notifications nil))
+    (seq-doseq (method (alist-get 'methods document))
+      (let ((name (alist-get 'name method))
+            (sender (alist-get 'x-sender method)))
+        (unless (equal sender "daemon") (push name sent))
+        (when (equal sender "client") (push name notifications))))
+    (should (equal (sort (mapcar #'car navd-methods) #'string<) (sort sent #'string<)))
+    (should (equal (sort (copy-sequence navd--notification-methods) #'string<) (sort notifications #'string<)))
+    (dolist (entry navd-methods)
+      (should (fboundp (cdr entry))))))
+
 (ert-deftest navd-back-title-BT-02 ()
   (navd-test--with-connection conn
     (navd-test--require conn "title/back")

@@ -83,6 +83,7 @@ precedence."
     ("exit" . navd-exit)
     ("gesture/popTest" . navd-gesture-pop-test)
     ("initialize" . navd-initialize)
+    ("rpc.discover" . navd-rpc-discover)
     ("screen/update" . navd-screen-update)
     ("session/close" . navd-session-close)
     ("session/configure" . navd-session-configure)

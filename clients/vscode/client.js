@@ -28,6 +28,7 @@ const METHODS = {
   'exit': 'exit',
   'gesture/popTest': 'gesturePopTest',
   'initialize': 'initialize',
+  'rpc.discover': 'rpcDiscover',
   'screen/update': 'screenUpdate',
   'session/close': 'sessionClose',
   'session/configure': 'sessionConfigure',
@@ -304,4 +305,4 @@ function startDetachedDaemon(path, binary) {
   });
 }
 
-module.exports = { METHODS, NavdClient, NavdError, foreignSocket, socketPath, startDetachedDaemon };
+module.exports = { METHODS, NOTIFICATION_METHODS, NavdClient, NavdError, foreignSocket, socketPath, startDetachedDaemon };

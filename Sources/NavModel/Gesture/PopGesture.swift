@@ -18,7 +18,7 @@
 /// bypasses a custom back action (POP-5); `bar/diagnose` reports that, this test only says whether it begins.
 public enum PopGesture {
     /// Which recognizer decides.
-    public enum Recognizer: String, Sendable, Hashable {
+    public enum Recognizer: String, Sendable, Hashable, CaseIterable {
         /// UIKit's `UIScreenEdgePanGestureRecognizer` with its own delegate (POP-2, POP-3).
         case systemEdge
         /// The system edge recognizer re-enabled by the app (its delegate replaced): POP-3's stoppers do not apply.

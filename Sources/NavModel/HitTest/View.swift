@@ -82,7 +82,7 @@ extension View {
 /// One step of a hit test's explanation: one per view whose `hitTest` ran, in visiting order.
 public struct TraceStep: Sendable, Hashable {
     /// What the view's `hitTest` concluded.
-    public enum Verdict: String, Sendable, Hashable {
+    public enum Verdict: String, Sendable, Hashable, CaseIterable {
         /// The view returned itself or a descendant (every view on the chain to the hit view says `hit`).
         case hit
         /// The point is not inside the view (and, under `touchPolicy: outside`, no subview took it).

@@ -81,7 +81,7 @@ public struct LayoutElement: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case backButton, barItem, title, titleView
     }
-    public enum Side: String, Sendable, Hashable {
+    public enum Side: String, Sendable, Hashable, CaseIterable {
         case left, right, center
     }
     public var kind: Kind

@@ -4,24 +4,17 @@ import NavModel
 /// `bar/diagnose`: `{sessionId, screenId?}` → `{diagnostics:[Diagnostic]}` for the top (or named) screen's bar.
 public enum BarDiagnose: RPCMethod {
     public static let name = "bar/diagnose"
-
-    public struct Params: SessionParams {
-        public var sessionId: String
-        /// Nil: the top screen.
-        public var screenId: String?
-        public init(sessionId: String, screenId: String? = nil) {
-            self.sessionId = sessionId
-            self.screenId = screenId
-        }
-        public init(from r: ParamReader) throws(RPCError) {
-            sessionId = try r.string("sessionId")
-            screenId = try r.optionalString("screenId")
-        }
-    }
+    public static let summary = "The diagnostics of the top (or named) screen's bar, as it looks when that screen is on top."
+    public static let errors = [ErrorCode.unknownScreen, ErrorCode.notAllowed]
+    public typealias Params = ScreenQueryParams
 
     public struct Result: RPCResult {
         public var diagnostics: [Diagnostic]
         public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+        public init(json: JSON) throws(RPCError) {
+            diagnostics = try ParamReader.result(json).objects("diagnostics", Diagnostic.decode)
+        }
         public var json: JSON { ["diagnostics": .array(diagnostics.map(\.json))] }
+        public static var schema: Schema { .object([.required("diagnostics", .array(.ref(Diagnostic.self)))], closed: true) }
     }
 }

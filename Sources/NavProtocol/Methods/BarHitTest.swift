@@ -4,6 +4,8 @@ import NavModel
 /// `bar/hitTest`: `{sessionId, point, trace?}` → HitResult for a window point on the top screen's bar.
 public enum BarHitTest: RPCMethod {
     public static let name = "bar/hitTest"
+    public static let summary = "Who receives a tap at a window point on the top screen's bar, and what it does."
+    public static let errors = [ErrorCode.notAllowed]
 
     public struct Params: SessionParams {
         public var sessionId: String
@@ -20,6 +22,17 @@ public enum BarHitTest: RPCMethod {
             point = try r.point("point")
             trace = try r.optionalBool("trace") ?? false
         }
+        public var json: JSON? {
+            var o: JSONObject = ["sessionId": .string(sessionId), "point": point.json]
+            if trace { o["trace"] = true }
+            return .object(o)
+        }
+        public static var schema: Schema {
+            .object([
+                .required("sessionId", .string), .required("point", .ref(Point.self), "window coordinates"),
+                .optional("trace", .boolean, "default false: also return every step"),
+            ])
+        }
     }
 
     public struct Result: RPCResult {
@@ -32,10 +45,19 @@ public enum BarHitTest: RPCMethod {
             self.includeTrace = includeTrace
             self.bar = bar
         }
+        public init(json: JSON) throws(RPCError) {
+            let r = try ParamReader.result(json)
+            hit = try BarHitResult.decode(r)
+            includeTrace = r.has("trace")
+            bar = try r.optionalRect("bar")
+        }
         public var json: JSON {
             var o = hit.json(trace: includeTrace)
             if let bar { o["bar"] = bar.json }
             return o
+        }
+        public static var schema: Schema {
+            .object(BarHitResult.properties + [.optional("bar", .ref(Rect.self), "the bar's frame")], closed: true)
         }
     }
 }

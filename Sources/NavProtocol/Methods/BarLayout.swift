@@ -5,27 +5,99 @@ import NavModel
 /// the top screen, plus `screenId`, `profile`, `hidden`, `columns` (era L) and `slop` when on.
 public enum BarLayout: RPCMethod {
     public static let name = "bar/layout"
+    public static let summary = "The elements of the top screen's bar: their touch frames, drawn frames and sides."
+    public static let errors = [ErrorCode.notAllowed]
     public typealias Params = SessionIdParams
 
+    /// An x-column the era-L bar assigns touches by (HT-10).
+    public struct Column: Sendable, Hashable {
+        public var frame: Rect
+        /// What the column's touches reach, e.g. `"backButton"`, `"item:save"`.
+        public var target: String
+        public init(frame: Rect, target: String) {
+            self.frame = frame
+            self.target = target
+        }
+    }
+
+    /// The layout as the wire carries it.
     public struct Result: RPCResult {
-        public var layout: LaidOutBar
-        public init(_ layout: LaidOutBar) { self.layout = layout }
+        public var bar: Rect
+        public var elements: [LayoutElement]
+        public var screenId: String
+        public var profile: Profile
+        public var hidden: Bool
+        public var columns: [Column]
+        public var slop: TouchSlop?
+
+        public init(
+            bar: Rect, elements: [LayoutElement], screenId: String, profile: Profile, hidden: Bool, columns: [Column] = [],
+            slop: TouchSlop? = nil
+        ) {
+            self.bar = bar
+            self.elements = elements
+            self.screenId = screenId
+            self.profile = profile
+            self.hidden = hidden
+            self.columns = columns
+            self.slop = slop
+        }
+
+        public init(_ layout: LaidOutBar) {
+            self.init(
+                bar: layout.barFrame, elements: layout.elements, screenId: layout.screenId, profile: layout.profile,
+                hidden: layout.hidden,
+                columns: layout.columns.map { Column(frame: $0.frame, target: BarHitTesting.describe($0.role)) },
+                slop: layout.slop)
+        }
+
+        public init(json: JSON) throws(RPCError) {
+            let r = try ParamReader.result(json)
+            bar = try r.rect("bar")
+            elements = try r.objects("elements", LayoutElement.decode)
+            screenId = try r.string("screenId")
+            profile = try r.enumeration("profile", Profile.self)
+            hidden = try r.bool("hidden")
+            columns =
+                r.has("columns")
+                ? try r.objects("columns") { (c: ParamReader) throws(RPCError) -> Column in
+                    Column(frame: try c.rect("frame"), target: try c.string("target"))
+                } : []
+            slop = try r.optionalObject("slop").map { (s: ParamReader) throws(RPCError) -> TouchSlop in
+                TouchSlop(above: try s.double("above"), below: try s.double("below"))
+            }
+        }
+
         public var json: JSON {
             var o: JSONObject = [
-                "bar": layout.barFrame.json,
-                "elements": .array(layout.elements.map(\.json)),
-                "screenId": .string(layout.screenId),
-                "profile": .string(layout.profile.rawValue),
-                "hidden": .bool(layout.hidden),
+                "bar": bar.json,
+                "elements": .array(elements.map(\.json)),
+                "screenId": .string(screenId),
+                "profile": .string(profile.rawValue),
+                "hidden": .bool(hidden),
             ]
-            if !layout.columns.isEmpty {
-                o["columns"] = .array(
-                    layout.columns.map { c in
-                        ["frame": c.frame.json, "target": .string(BarHitTesting.describe(c.role))]
-                    })
+            if !columns.isEmpty {
+                o["columns"] = .array(columns.map { c in ["frame": c.frame.json, "target": .string(c.target)] })
             }
-            if let slop = layout.slop { o["slop"] = ["above": .number(slop.above), "below": .number(slop.below)] }
+            if let slop { o["slop"] = ["above": .number(slop.above), "below": .number(slop.below)] }
             return .object(o)
+        }
+
+        public static var schema: Schema {
+            .object(
+                [
+                    .required("bar", .ref(Rect.self), "the bar's frame"),
+                    .required("elements", .array(.ref(LayoutElement.self)), "leading to trailing"),
+                    .required("screenId", .string), .required("profile", .enumeration(Profile.self)),
+                    .required("hidden", .boolean),
+                    .optional(
+                        "columns",
+                        .array(.object([.required("frame", .ref(Rect.self)), .required("target", .string)], closed: true)),
+                        "ios10 only: the x-columns the bar assigns touches by (HT-10)"),
+                    .optional(
+                        "slop", .object([.required("above", .number), .required("below", .number)], closed: true),
+                        "when the touch slop is on"),
+                ], closed: true)
         }
     }
 }

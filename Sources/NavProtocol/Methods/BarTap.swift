@@ -5,6 +5,8 @@ import NavModel
 /// the action (a pop changes the stack; customBack and itemAction notify subscribers).
 public enum BarTap: RPCMethod {
     public static let name = "bar/tap"
+    public static let summary = "Hit-tests a window point on the top screen's bar and performs what the tap does."
+    public static let errors = [ErrorCode.notAllowed]
 
     public struct Params: MutationParams {
         public var sessionId: String
@@ -21,6 +23,17 @@ public enum BarTap: RPCMethod {
             point = try r.point("point")
             ifVersion = try r.optionalInt("ifVersion")
         }
+        public var json: JSON? {
+            var o: JSONObject = ["sessionId": .string(sessionId), "point": point.json]
+            if let ifVersion { o["ifVersion"] = .number(ifVersion) }
+            return .object(o)
+        }
+        public static var schema: Schema {
+            .object([
+                .required("sessionId", .string), .required("point", .ref(Point.self), "window coordinates"),
+                .optional("ifVersion", .integer),
+            ])
+        }
     }
 
     public struct Result: RPCResult {
@@ -32,18 +45,31 @@ public enum BarTap: RPCMethod {
             self.performed = performed
             self.version = version
         }
+        public init(json: JSON) throws(RPCError) {
+            let r = try ParamReader.result(json)
+            hit = try BarHitResult.decode(try r.object("hit"))
+            performed = try r.bool("performed")
+            version = try r.int("version")
+        }
         public var json: JSON {
             ["hit": hit.json(trace: false), "performed": .bool(performed), "version": .number(version)]
+        }
+        public static var schema: Schema {
+            .object(
+                [
+                    .required("hit", .ref(BarHitResult.self), "without trace"), .required("performed", .boolean),
+                    .required("version", .integer),
+                ], closed: true)
         }
     }
 
     /// `navigation/backRequested` params.
     public static func backRequested(sessionId: String, screenId: String, version: Int) -> JSON {
-        ["sessionId": .string(sessionId), "screenId": .string(screenId), "version": .number(version)]
+        BackRequested.Params(sessionId: sessionId, screenId: screenId, version: version).json ?? .null
     }
 
     /// `navigation/itemTapped` params.
     public static func itemTapped(sessionId: String, screenId: String, itemId: String, version: Int) -> JSON {
-        ["sessionId": .string(sessionId), "screenId": .string(screenId), "itemId": .string(itemId), "version": .number(version)]
+        ItemTapped.Params(sessionId: sessionId, screenId: screenId, itemId: itemId, version: version).json ?? .null
     }
 }

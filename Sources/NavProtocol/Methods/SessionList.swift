@@ -3,8 +3,10 @@ import JSONCore
 /// `session/list` → `{sessions:[{sessionId, name, version, depth, subscribers}]}`.
 public enum SessionList: RPCMethod {
     public static let name = "session/list"
+    public static let summary = "The open sessions, in creation order."
     public typealias Params = NoParams
-    public struct Entry: Sendable {
+
+    public struct Entry: Sendable, Hashable {
         public var sessionId: String
         public var name: String
         public var version: Int
@@ -17,20 +19,33 @@ public enum SessionList: RPCMethod {
             self.depth = depth
             self.subscribers = subscribers
         }
-    }
-    public struct Result: RPCResult {
-        public var sessions: [Entry]
-        public init(sessions: [Entry]) { self.sessions = sessions }
+        public init(from r: ParamReader) throws(RPCError) {
+            sessionId = try r.string("sessionId")
+            name = try r.string("name")
+            version = try r.int("version")
+            depth = try r.int("depth")
+            subscribers = try r.int("subscribers")
+        }
         public var json: JSON {
             [
-                "sessions": .array(
-                    sessions.map {
-                        [
-                            "sessionId": .string($0.sessionId), "name": .string($0.name), "version": .number($0.version),
-                            "depth": .number($0.depth), "subscribers": .number($0.subscribers),
-                        ]
-                    })
+                "sessionId": .string(sessionId), "name": .string(name), "version": .number(version),
+                "depth": .number(depth), "subscribers": .number(subscribers),
             ]
         }
+        public static var schema: Schema {
+            .object(
+                [
+                    .required("sessionId", .string), .required("name", .string), .required("version", .integer(min: 0)),
+                    .required("depth", .integer(min: 0)), .required("subscribers", .integer(min: 0)),
+                ], closed: true)
+        }
+    }
+
+    public struct Result: RPCResult, Hashable {
+        public var sessions: [Entry]
+        public init(sessions: [Entry]) { self.sessions = sessions }
+        public init(json: JSON) throws(RPCError) { sessions = try ParamReader.result(json).objects("sessions", Entry.init(from:)) }
+        public var json: JSON { ["sessions": .array(sessions.map(\.json))] }
+        public static var schema: Schema { .object([.required("sessions", .array(Entry.schema))], closed: true) }
     }
 }

@@ -1,16 +1,36 @@
+import JSONCore
+
 /// `shutdown`: the client is done with this connection; replies `null`. Later requests get -32600.
 public enum Shutdown: RPCMethod {
     public static let name = "shutdown"
+    public static let summary = "The client is done with this connection: afterwards every request but exit gets -32600."
     public typealias Params = NoParams
     public typealias Result = NullResult
 }
 
 /// `exit` (notification): closes this connection only.
-public enum Exit {
+public enum Exit: RPCNotification {
     public static let name = "exit"
+    public static let summary = "Closes this connection only; the daemon keeps running."
+    public static let sender = NotificationSender.client
+    public typealias Params = NoParams
 }
 
 /// `$/cancelRequest` (notification): `{id}` of a pending request, which then replies -32800.
-public enum CancelRequest {
+public enum CancelRequest: RPCNotification {
     public static let name = "$/cancelRequest"
+    public static let summary = "Cancels a request not yet answered: it then replies -32800."
+    public static let sender = NotificationSender.client
+
+    public struct Params: RPCParams {
+        /// The request's id, a string or an integer.
+        public var id: JSON
+        public init(id: JSON) { self.id = id }
+        public init(from r: ParamReader) throws(RPCError) {
+            guard let id = r.value("id") else { throw .invalidParams(path: "id", expected: "a request id") }
+            self.id = id
+        }
+        public var json: JSON? { ["id": id] }
+        public static var schema: Schema { .object([.required("id", .anyOf([.string, .integer]))]) }
+    }
 }

@@ -7,6 +7,8 @@ import NavModel
 /// `tintThreshold` are the defaults). Without `color`, the bar of the session's screen (default: the top).
 public enum TintResolve: RPCMethod {
     public static let name = "tint/resolve"
+    public static let summary = "The foreground for a colour, or for the bar of a session's screen, with both contrast ratios."
+    public static let errors = [ErrorCode.unknownSession, ErrorCode.unknownScreen]
     public struct Params: RPCParams {
         /// The session whose bar (or whose policies, with `color`) to use.
         public var sessionId: String?
@@ -20,6 +22,18 @@ public enum TintResolve: RPCMethod {
         public var method: Policies.TintMethod?
         /// Overrides the session's `tintThreshold` (yiq only), 0-1.
         public var threshold: Double?
+
+        public init(
+            sessionId: String? = nil, screenId: String? = nil, color: Color? = nil, backdrop: Color? = nil,
+            method: Policies.TintMethod? = nil, threshold: Double? = nil
+        ) {
+            self.sessionId = sessionId
+            self.screenId = screenId
+            self.color = color
+            self.backdrop = backdrop
+            self.method = method
+            self.threshold = threshold
+        }
 
         public init(from r: ParamReader) throws(RPCError) {
             sessionId = try r.optionalString("sessionId")
@@ -44,8 +58,32 @@ public enum TintResolve: RPCMethod {
                     message: "'screenId' needs 'sessionId': name the session the screen belongs to")
             }
         }
+
+        public var json: JSON? {
+            var o = JSONObject()
+            if let sessionId { o["sessionId"] = .string(sessionId) }
+            if let screenId { o["screenId"] = .string(screenId) }
+            if let color { o["color"] = color.faithfulJSON }
+            if let backdrop { o["backdrop"] = backdrop.faithfulJSON }
+            if let method { o["method"] = .string(method.rawValue) }
+            if let threshold { o["threshold"] = .number(threshold) }
+            return .object(o)
+        }
+
+        public static var schema: Schema {
+            Schema.object([
+                .optional("sessionId", .string, "the session whose bar (or whose policies, with color) to use"),
+                .optional("screenId", .string, "the screen whose bar to resolve (default: the top); needs sessionId"),
+                .optional("color", .ref(Color.self), "an explicit colour to resolve instead of a bar's"),
+                .optional("backdrop", .ref(Color.self), "what a colour with alpha < 1 is blended over (default white)"),
+                .optional("method", .enumeration(Policies.TintMethod.self), "overrides the session's tintMethod"),
+                .optional("threshold", .number(min: 0, max: 1), "overrides the session's tintThreshold (yiq only)"),
+            ]).described("color, or sessionId, or both")
+        }
     }
     public typealias Result = TintResult
 }
 
-extension TintResult: RPCResult {}
+extension TintResult: RPCResult {
+    public init(json: JSON) throws(RPCError) { self = try TintResult.decode(try ParamReader.result(json)) }
+}

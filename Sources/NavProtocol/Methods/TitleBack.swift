@@ -4,6 +4,8 @@ import NavModel
 /// `title/back`: `{sessionId, screenId?}` → BackTitle of that screen (default: the top screen).
 public enum TitleBack: RPCMethod {
     public static let name = "title/back"
+    public static let summary = "What the back button of a screen (default: the top) says, and why."
+    public static let errors = [ErrorCode.unknownScreen]
     public typealias Params = ScreenQueryParams
     public typealias Result = BackTitle
 }
@@ -13,10 +15,31 @@ public struct ScreenQueryParams: SessionParams {
     public var sessionId: String
     /// The screen asked about; nil for the top screen.
     public var screenId: String?
+    public init(sessionId: String, screenId: String? = nil) {
+        self.sessionId = sessionId
+        self.screenId = screenId
+    }
     public init(from r: ParamReader) throws(RPCError) {
         sessionId = try r.string("sessionId")
         screenId = try r.optionalString("screenId")
     }
+    public var json: JSON? {
+        var o: JSONObject = ["sessionId": .string(sessionId)]
+        if let screenId { o["screenId"] = .string(screenId) }
+        return .object(o)
+    }
+    public static var schema: Schema {
+        .object([.required("sessionId", .string), .optional("screenId", .string, "default: the top screen")])
+    }
 }
 
-extension BackTitle: RPCResult {}
+extension BackTitle: RPCResult {
+    public init(json: JSON) throws(RPCError) {
+        let r = try ParamReader.result(json)
+        // Every member is required in a result (the decoder for snapshots defaults them).
+        for key in ["title", "display", "source", "truncated", "menu"] where !r.has(key) {
+            throw .invalidParams(path: key, expected: "a BackTitle member", message: "the result has no '\(key)'")
+        }
+        self = try BackTitle.decode(r)
+    }
+}

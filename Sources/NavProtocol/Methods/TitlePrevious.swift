@@ -5,8 +5,12 @@ import NavModel
 /// (default: the top screen).
 public enum TitlePrevious: RPCMethod {
     public static let name = "title/previous"
+    public static let summary = "The title of the screen below a screen (default: the top), as the bar reads it."
+    public static let errors = [ErrorCode.unknownScreen]
     public typealias Params = ScreenQueryParams
     public typealias Result = PreviousTitle
 }
 
-extension PreviousTitle: RPCResult {}
+extension PreviousTitle: RPCResult {
+    public init(json: JSON) throws(RPCError) { self = try PreviousTitle.decode(try ParamReader.result(json)) }
+}

@@ -8,12 +8,17 @@ import NavModel
 /// `"lessThanOrEqual"`) is the HT-4 setting. Result `{view: {id, class, path} | null, action?, trace?}`.
 public enum TreeHitTest: RPCMethod {
     public static let name = "tree/hitTest"
+    public static let summary = "Which view UIKit's hitTest returns for a point in a view tree the client sends; no session."
+    public static let errors = [ErrorCode.limitExceeded]
 
     public struct Params: RPCParams {
         public var tree: View
         public var point: Point
         public var trace: Bool
         public var alphaRule: Policies.AlphaRule
+
+        /// The tree as the text of `recursiveDescription`, when it was given so.
+        public var text: String?
 
         public init(tree: View, point: Point, trace: Bool = false, alphaRule: Policies.AlphaRule = .lessThan) {
             self.tree = tree
@@ -35,6 +40,7 @@ public enum TreeHitTest: RPCMethod {
                     message: "'tree' is required: a View object or the text UIKit's recursiveDescription prints")
             case .value(.string(let text)):
                 self.tree = try Self.parseText(text, path: r.path("tree"), limits: limits)
+                self.text = text
             case .value(let json):
                 guard case .object = json else {
                     throw .invalidParams(
@@ -46,6 +52,29 @@ public enum TreeHitTest: RPCMethod {
             self.point = try r.point("point")
             self.trace = try r.optionalBool("trace") ?? false
             self.alphaRule = try r.optionalEnum("alphaRule", Policies.AlphaRule.self) ?? .lessThan
+        }
+
+        /// Params with the tree as `recursiveDescription` text.
+        public init(text: String, point: Point, trace: Bool = false, alphaRule: Policies.AlphaRule = .lessThan) throws(RPCError) {
+            self.init(tree: try Self.parseText(text, path: "tree", limits: TreeLimits()), point: point, trace: trace, alphaRule: alphaRule)
+            self.text = text
+        }
+
+        public var json: JSON? {
+            var o: JSONObject = ["tree": text.map(JSON.string) ?? tree.json, "point": point.json]
+            if trace { o["trace"] = true }
+            if alphaRule != .lessThan { o["alphaRule"] = .string(alphaRule.rawValue) }
+            return .object(o)
+        }
+
+        public static var schema: Schema {
+            .object([
+                .required(
+                    "tree", .anyOf([.ref(View.self), Schema.string.described("the text -[UIView recursiveDescription] prints")])),
+                .required("point", .ref(Point.self), "in the root view's own (bounds) coordinates"),
+                .optional("trace", .boolean, "default false: also return every step"),
+                .optional("alphaRule", .enumeration(Policies.AlphaRule.self), "default lessThan (HT-4)"),
+            ])
         }
 
         /// `recursiveDescription` text to a tree; a malformed line is -32602 with `data.line`.
@@ -84,8 +113,18 @@ public enum TreeHitTest: RPCMethod {
             self.className = className
             self.path = path
         }
+        public init(from r: ParamReader) throws(RPCError) {
+            self.init(id: try r.nullableString("id"), className: try r.string("class"), path: try r.ints("path"))
+        }
         public var json: JSON {
             ["id": id.map(JSON.string) ?? .null, "class": .string(className), "path": .array(path.map { .int(Int64($0)) })]
+        }
+        public static var schema: Schema {
+            .object(
+                [
+                    .required("id", .nullable(.string)), .required("class", .string),
+                    .required("path", .array(.integer), "child indices from the root"),
+                ], closed: true)
         }
     }
 
@@ -101,6 +140,27 @@ public enum TreeHitTest: RPCMethod {
             self.view = view
             self.action = action
             self.trace = trace
+        }
+
+        public init(json: JSON) throws(RPCError) {
+            let r = try ParamReader.result(json)
+            guard r.has("view") else { throw .invalidParams(path: "view", expected: "a view or null", message: "the result has no 'view'") }
+            view = try r.optionalObject("view").map { (v: ParamReader) throws(RPCError) -> HitView in try HitView(from: v) }
+            action = try r.optionalObject("action").map { (a: ParamReader) throws(RPCError) -> ResolvedAction in
+                ResolvedAction(name: try a.string("name"), path: try a.ints("path"))
+            }
+            trace = r.has("trace") ? try r.objects("trace", TraceStep.decode) : nil
+        }
+
+        public static var schema: Schema {
+            .object(
+                [
+                    .required("view", .nullable(HitView.schema), "the hit view, or null when the root does not take the point"),
+                    .optional(
+                        "action", .object([.required("name", .string), .required("path", .array(.integer))], closed: true),
+                        "the nearest action on the hit view or an ancestor (HT-7)"),
+                    .optional("trace", .array(.ref(TraceStep.self)), "only when asked"),
+                ], closed: true)
         }
 
         public var json: JSON {

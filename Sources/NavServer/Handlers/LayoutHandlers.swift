@@ -1,6 +1,7 @@
 import JSONCore
 import NavModel
 import NavProtocol
+import NavRender
 
 extension DispatchTable {
     /// `bar/layout`, `bar/hitTest`, `bar/hitRegions`, `bar/render`, `bar/tap`, `bar/diagnose`.

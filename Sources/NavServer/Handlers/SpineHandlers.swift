@@ -12,22 +12,16 @@ extension DispatchTable {
         registerScreensAndBars()
     }
 
-    /// `initialize`, `shutdown`, `daemon/status`.
+    /// `initialize`, `rpc.discover`, `shutdown`, `daemon/status`.
     mutating func registerLifecycle() {
-        register(Initialize.self) { _, ctx in
-            let methods = Messages.methods.filter { $0 != "$/cancelRequest" && $0 != "exit" }
-            return [
-                "serverInfo": ["name": "navd", "version": .string(ServerInfo.version)],
-                "protocolVersion": 1,
-                "capabilities": [
-                    "methods": .array(methods.map(JSON.string)),
-                    "notifications": .array(Messages.notifications.map(JSON.string)),
-                    "profiles": .array(Profile.allCases.map { .string($0.rawValue) }),
-                    "framings": ["content-length", "ndjson"],
-                    "topics": .array(Topic.allCases.map { .string($0.rawValue) }),
-                ],
-            ]
+        register(Initialize.self) { _, _ in
+            Initialize.Result(
+                serverName: "navd", serverVersion: ServerInfo.version, protocolVersion: 1,
+                methods: Messages.requests.map { $0.name }.sorted(), notifications: Messages.notifications,
+                profiles: Profile.allCases.map(\.rawValue), framings: ["content-length", "ndjson"],
+                topics: Topic.allCases.map(\.rawValue))
         }
+        register(RPCDiscover.self) { _, _ in RPCDiscover.Result(document: OpenRPC.document()) }
         register(Shutdown.self) { _, _ in NullResult() }
         register(DaemonStatus.self) { _, ctx in
             DaemonStatus.Result(
@@ -67,7 +61,7 @@ extension DispatchTable {
         }
         register(SessionSnapshot.self) { p, ctx in
             let s = try await ctx.sessions.session(p.sessionId)
-            return ["document": await s.snapshot()]
+            return SessionSnapshot.Result(document: await s.snapshot())
         }
         register(SessionRestore.self) { p, ctx in
             let (name, model) = try SessionDocument.decode(p.document, limits: ctx.sessions.limits.model)

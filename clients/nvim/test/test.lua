@@ -147,6 +147,25 @@ local function main()
     end
   end)
 
+  test("the method table is docs/openrpc.json's", function()
+    local file = assert(io.open(repo .. "/docs/openrpc.json", "r"))
+    local document = vim.json.decode(file:read("*a"))
+    file:close()
+    local sent, notifications = {}, {}
+    for _, method in ipairs(document.methods) do
+      if method["x-sender"] ~= "daemon" then sent[method.name] = true end
+      if method["x-sender"] == "client" then notifications[method.name] = true end
+    end
+    for name in pairs(sent) do expect(navd.methods[name] ~= nil, "no helper for " .. name) end
+    for name, helper in pairs(navd.methods) do
+      expect(sent[name], "a helper for " .. name .. ", which docs/openrpc.json does not have")
+      expect(type(client[helper]) == "function", "helper missing: " .. helper)
+    end
+    for name in pairs(notifications) do
+      expect(navd.notification_methods[name], name .. " is not sent as a notification")
+    end
+  end)
+
   test("title/back answers the back title (BT-02)", function()
     local sid = two_screens()
     local back = client:title_back({ sessionId = sid })

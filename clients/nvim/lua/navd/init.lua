@@ -30,6 +30,7 @@ M.methods = {
   ["exit"] = "exit",
   ["gesture/popTest"] = "gesture_pop_test",
   ["initialize"] = "initialize",
+  ["rpc.discover"] = "rpc_discover",
   ["screen/update"] = "screen_update",
   ["session/close"] = "session_close",
   ["session/configure"] = "session_configure",
@@ -52,6 +53,7 @@ M.methods = {
 
 -- Methods sent as notifications (no reply).
 local notification_methods = { ["exit"] = true, ["$/cancelRequest"] = true }
+M.notification_methods = notification_methods
 
 --- The socket navd listens on: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock,
 --- else /tmp/navd-<uid>/navd.sock.

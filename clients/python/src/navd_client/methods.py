@@ -35,6 +35,7 @@ METHOD_HELPERS: Dict[str, str] = {
     "exit": "exit",
     "gesture/popTest": "gesture_pop_test",
     "initialize": "initialize",
+    "rpc.discover": "rpc_discover",
     "screen/update": "screen_update",
     "session/close": "session_close",
     "session/configure": "session_configure",
@@ -82,6 +83,10 @@ class MethodsMixin:
                    capabilities: Optional[Dict[str, Any]] = None) -> Json:
         """``initialize``: ``{serverInfo, protocolVersion, capabilities}``."""
         return self.request("initialize", _params(clientInfo=client_info, capabilities=capabilities))
+
+    def rpc_discover(self) -> Json:
+        """``rpc.discover``: the OpenRPC document of the protocol (docs/openrpc.json)."""
+        return self.request("rpc.discover")
 
     def shutdown(self) -> None:
         """``shutdown``: returns ``None``."""

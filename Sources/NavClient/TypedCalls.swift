@@ -1,0 +1,221 @@
+import JSONCore
+import NavModel
+import NavProtocol
+
+/// Typed calls: one per method of the protocol, over the wire types of NavProtocol (the daemon decodes the
+/// same params and encodes the same results).
+///
+/// Params are checked here by the daemon's own decoders before anything is sent, so a bad value fails with the
+/// -32602 error (`NavClientError.rpc`) the daemon would have answered.
+extension NavClient {
+    /// Sends `method` with `params` and decodes its result.
+    public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result {
+        let reply = try await request(M.name, params.json)
+        do {
+            return try M.Result(json: reply)
+        } catch {
+            throw NavClientError.badReply("\(M.name) result: \(error.message)")
+        }
+    }
+
+    /// Sends a client notification (`exit`, `$/cancelRequest`).
+    public func notify<N: RPCNotification>(_ notification: N.Type, _ params: N.Params) async throws {
+        try await notify(N.name, params.json)
+    }
+
+    /// Builds params with the daemon's checks; a bad value is the -32602 the daemon would answer.
+    private func params<P>(_ make: () throws(RPCError) -> P) throws -> P {
+        do { return try make() } catch { throw NavClientError.rpc(error) }
+    }
+
+    // MARK: Lifecycle
+
+    /// `initialize`: the daemon's capabilities.
+    public func initialize(clientName: String = "NavClient", clientVersion: String? = nil) async throws -> Initialize.Result {
+        var info: JSONObject = ["name": .string(clientName)]
+        if let clientVersion { info["version"] = .string(clientVersion) }
+        return try await call(Initialize.self, Initialize.Params(clientInfo: .object(info)))
+    }
+
+    /// `rpc.discover`: the OpenRPC document of the protocol.
+    public func discover() async throws -> JSON {
+        try await call(RPCDiscover.self, NoParams()).document
+    }
+
+    /// `shutdown`.
+    public func shutdown() async throws {
+        _ = try await call(Shutdown.self, NoParams())
+    }
+
+    /// `daemon/status`.
+    public func status() async throws -> DaemonStatus.Result {
+        try await call(DaemonStatus.self, NoParams())
+    }
+
+    // MARK: Sessions
+
+    /// `session/create`. `config` may hold `profile`, `device`, `locale`, `appLocalizations`, `policies`, `bar`,
+    /// `screens`.
+    public func createSession(name: String? = nil, config: JSONObject = [:]) async throws -> SessionCreate.Result {
+        try await call(SessionCreate.self, try params { () throws(RPCError) in try SessionCreate.Params(name: name, config: config) })
+    }
+
+    /// `session/configure`: returns the new version.
+    public func configureSession(_ sessionId: String, _ changes: JSONObject, ifVersion: Int? = nil) async throws -> Int {
+        let p = try params { () throws(RPCError) in
+            try SessionConfigure.Params(sessionId: sessionId, changes: changes, ifVersion: ifVersion)
+        }
+        return try await call(SessionConfigure.self, p).version
+    }
+
+    /// `session/list`, in creation order.
+    public func listSessions() async throws -> [SessionList.Entry] {
+        try await call(SessionList.self, NoParams()).sessions
+    }
+
+    /// `session/snapshot`: the restorable document.
+    public func snapshot(_ sessionId: String) async throws -> JSON {
+        try await call(SessionSnapshot.self, SessionIdParams(sessionId: sessionId)).document
+    }
+
+    /// `session/restore`: a new session from a snapshot document.
+    public func restore(_ document: JSON, name: String? = nil) async throws -> SessionCreate.Result {
+        try await call(SessionRestore.self, SessionRestore.Params(document: document, name: name))
+    }
+
+    /// `session/close`.
+    public func closeSession(_ sessionId: String) async throws {
+        _ = try await call(SessionClose.self, SessionIdParams(sessionId: sessionId))
+    }
+
+    /// `session/subscribe`; `topics` nil means all.
+    public func subscribe(_ sessionId: String, topics: [Topic]? = nil) async throws -> SessionSubscribe.Result {
+        try await call(SessionSubscribe.self, SessionSubscribe.Params(sessionId: sessionId, topics: Set(topics ?? Topic.allCases)))
+    }
+
+    /// `session/unsubscribe`.
+    public func unsubscribe(_ subscription: SessionSubscribe.Result) async throws {
+        _ = try await call(SessionUnsubscribe.self, SessionUnsubscribe.Params(subscriptionId: subscription.subscriptionId))
+    }
+
+    // MARK: Stack, screens and bars
+
+    /// `stack/push`.
+    public func push(_ sessionId: String, screen: JSON, ifVersion: Int? = nil) async throws -> StackPush.Result {
+        try await call(
+            StackPush.self,
+            try params { () throws(RPCError) in try StackPush.Params(sessionId: sessionId, screen: screen, ifVersion: ifVersion) })
+    }
+
+    /// `stack/pop`: one screen, or down to `to` (a screen id or `"root"`).
+    public func pop(_ sessionId: String, to: String? = nil, ifVersion: Int? = nil) async throws -> StackPop.Result {
+        try await call(StackPop.self, StackPop.Params(sessionId: sessionId, to: to, ifVersion: ifVersion))
+    }
+
+    /// `stack/set`: returns the new version.
+    public func setStack(_ sessionId: String, screens: [JSON], ifVersion: Int? = nil) async throws -> Int {
+        let p = try params { () throws(RPCError) in try StackSet.Params(sessionId: sessionId, screens: screens, ifVersion: ifVersion) }
+        return try await call(StackSet.self, p).version
+    }
+
+    /// `stack/get` (the same as `stack(_:)`, named after the method).
+    public func getStack(_ sessionId: String) async throws -> StackGet.Result {
+        try await stack(sessionId)
+    }
+
+    /// `stack/get`: the screens, root first, every member written out.
+    public func stack(_ sessionId: String) async throws -> StackGet.Result {
+        try await call(StackGet.self, SessionIdParams(sessionId: sessionId))
+    }
+
+    /// `screen/update`: returns the new version.
+    public func updateScreen(_ sessionId: String, screenId: String, changes: JSON, ifVersion: Int? = nil) async throws -> Int {
+        guard case .object(let object) = changes else {
+            throw NavClientError.rpc(.invalidParams(path: "changes", expected: "an object"))
+        }
+        let p = try params { () throws(RPCError) in
+            try ScreenUpdate.Params(sessionId: sessionId, screenId: screenId, changes: object, ifVersion: ifVersion)
+        }
+        return try await call(ScreenUpdate.self, p).version
+    }
+
+    /// `bar/update`: the session-wide bar when `screenId` is nil. Returns the new version.
+    public func updateBar(_ sessionId: String, screenId: String? = nil, appearance: JSON, ifVersion: Int? = nil) async throws -> Int {
+        guard case .object(let object) = appearance else {
+            throw NavClientError.rpc(.invalidParams(path: "appearance", expected: "an object"))
+        }
+        let p = try params { () throws(RPCError) in
+            try BarUpdate.Params(sessionId: sessionId, screenId: screenId, appearance: object, ifVersion: ifVersion)
+        }
+        return try await call(BarUpdate.self, p).version
+    }
+
+    // MARK: Back titles and tint
+
+    /// `title/back`: what the back button of a screen (default: the top) says.
+    public func backTitle(_ sessionId: String, screenId: String? = nil) async throws -> BackTitle {
+        try await call(TitleBack.self, ScreenQueryParams(sessionId: sessionId, screenId: screenId))
+    }
+
+    /// `title/previous`: the title of the screen below.
+    public func previousTitle(_ sessionId: String, screenId: String? = nil) async throws -> PreviousTitle {
+        try await call(TitlePrevious.self, ScreenQueryParams(sessionId: sessionId, screenId: screenId))
+    }
+
+    /// `tint/resolve`.
+    public func resolveTint(_ params: TintResolve.Params) async throws -> TintResult {
+        try await call(TintResolve.self, params)
+    }
+
+    // MARK: The bar
+
+    /// `bar/layout`.
+    public func layout(_ sessionId: String) async throws -> BarLayout.Result {
+        try await call(BarLayout.self, SessionIdParams(sessionId: sessionId))
+    }
+
+    /// `bar/hitTest` at a window point.
+    public func hitTest(_ sessionId: String, point: Point, trace: Bool = false) async throws -> BarHitTest.Result {
+        try await call(BarHitTest.self, BarHitTest.Params(sessionId: sessionId, point: point, trace: trace))
+    }
+
+    /// `bar/hitRegions`.
+    public func hitRegions(_ sessionId: String) async throws -> [HitRegion] {
+        try await call(BarHitRegions.self, SessionIdParams(sessionId: sessionId)).regions
+    }
+
+    /// `bar/tap` at a window point.
+    public func tap(_ sessionId: String, point: Point, ifVersion: Int? = nil) async throws -> BarTap.Result {
+        try await call(BarTap.self, BarTap.Params(sessionId: sessionId, point: point, ifVersion: ifVersion))
+    }
+
+    /// `bar/render`: the SVG document.
+    public func render(_ sessionId: String) async throws -> String {
+        try await call(BarRender.self, BarRender.Params(sessionId: sessionId)).svg
+    }
+
+    /// `bar/diagnose` for the top (or named) screen.
+    public func diagnose(_ sessionId: String, screenId: String? = nil) async throws -> [Diagnostic] {
+        try await call(BarDiagnose.self, ScreenQueryParams(sessionId: sessionId, screenId: screenId)).diagnostics
+    }
+
+    // MARK: View trees and the pop gesture
+
+    /// `tree/hitTest`.
+    public func treeHitTest(_ params: TreeHitTest.Params) async throws -> TreeHitTest.Result {
+        try await call(TreeHitTest.self, params)
+    }
+
+    /// `gesture/popTest` from a window point.
+    public func popTest(_ sessionId: String, start: Point) async throws -> PopGesture.Verdict {
+        try await call(GesturePopTest.self, GesturePopTest.Params(sessionId: sessionId, start: start)).verdict
+    }
+}
+
+extension RPCMethod {
+    /// Decodes a reply's `result` (as `NavClient.request` returned it), failing with `NavClientError.badReply`
+    /// naming the method and the path of what is wrong.
+    public static func decodeResult(_ json: JSON) throws -> Result {
+        do { return try Result(json: json) } catch { throw NavClientError.badReply("\(name) result: \(error.message)") }
+    }
+}

@@ -1,0 +1,374 @@
+import JSONCore
+import NavModel
+
+// The schemas of the values many methods share (docs/protocol.md, "Values" and "The model"), each written
+// beside nothing but its own coding: ModelCoding, ScreenCoding, ConfigCoding, LayoutCoding, ViewCoding.
+
+extension Point: NamedSchema {
+    public static let schemaName = "Point"
+    public static var schema: Schema { .object([.required("x", .number), .required("y", .number)]) }
+}
+
+extension Size: NamedSchema {
+    public static let schemaName = "Size"
+    public static var schema: Schema {
+        .object([.required("width", .number(min: 0)), .required("height", .number(min: 0))])
+    }
+}
+
+extension Rect: NamedSchema {
+    public static let schemaName = "Rect"
+    public static var schema: Schema {
+        .object([
+            .required("x", .number), .required("y", .number), .required("width", .number(min: 0)),
+            .required("height", .number(min: 0)),
+        ])
+    }
+}
+
+extension EdgeInsets: NamedSchema {
+    public static let schemaName = "EdgeInsets"
+    public static var schema: Schema {
+        .object([.optional("top", .number), .optional("left", .number), .optional("bottom", .number), .optional("right", .number)])
+    }
+}
+
+extension Color: NamedSchema {
+    public static let schemaName = "Color"
+    public static var schema: Schema {
+        .anyOf([
+            Schema.string.described(
+                "\"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", \"rgb(r,g,b)\", \"rgba(r,g,b,a)\" or a UIKit system colour name with an optional \":dark\"; results write \"#RRGGBB\" or \"#RRGGBBAA\""
+            ),
+            .object([
+                .required("r", .number(min: 0, max: 1)), .required("g", .number(min: 0, max: 1)),
+                .required("b", .number(min: 0, max: 1)), .optional("a", .number(min: 0, max: 1)),
+            ]),
+        ])
+    }
+}
+
+// MARK: Screens
+
+extension Screen: NamedSchema {
+    public static let schemaName = "Screen"
+    public static var schema: Schema {
+        .object([
+            .patch("id", .string, "unique on the stack; generated (screen-N) when omitted"),
+            .patch("title", .nullable(.string)),
+            .patch("item", .ref(NavigationItem.self)),
+            .patch("backAction", .enumeration(Screen.BackAction.self)),
+            .patch("showsPreviousTitle", .boolean),
+            .patch("backStyle", .nullable(.object([.patch("title", .nullable(.string)), .patch("color", .nullable(.ref(Color.self)))]))),
+            .patch("bar", .nullable(.ref(BarAppearance.self))),
+            .patch("popGesture", .enumeration(Screen.PopGesture.self)),
+        ])
+    }
+}
+
+extension NavigationItem: NamedSchema {
+    public static let schemaName = "NavigationItem"
+    public static var schema: Schema {
+        .object([
+            .patch("title", .nullable(.string)),
+            .patch("titleView", .nullable(.ref(Size.self))),
+            .patch("leftItems", .array(.ref(BarItem.self))),
+            .patch("rightItems", .array(.ref(BarItem.self))),
+            .patch(
+                "backItem",
+                .nullable(
+                    .object([
+                        .patch("title", .nullable(.string)), .patch("image", .nullable(.ref(Size.self))),
+                        .patch("action", .enumeration(BackItem.Action.self)),
+                    ]))),
+            .patch("backButtonTitle", .nullable(.string)),
+            .patch("backButtonDisplayMode", .enumeration(NavigationItem.BackButtonDisplayMode.self)),
+            .patch("hidesBackButton", .boolean),
+            .patch("leftItemsSupplementBackButton", .boolean),
+        ])
+    }
+}
+
+extension BarItem: NamedSchema {
+    public static let schemaName = "BarItem"
+    public static var schema: Schema {
+        Schema.object([
+            .optional("id", .string, "unique per side; generated (left-N, right-N) when omitted"),
+            .optional("title", .string), .optional("image", .ref(Size.self)), .optional("system", .string),
+            .optional("customView", .ref(CustomView.self)),
+            .optional("enabled", .boolean), .optional("hidden", .boolean), .optional("width", .nullable(.number(min: 0))),
+        ]).described("exactly one of title, image, system, customView")
+    }
+}
+
+extension CustomView: NamedSchema {
+    public static let schemaName = "CustomView"
+    public static var schema: Schema {
+        .object([
+            .optional("width", .number(min: 0)), .optional("height", .number(min: 0)), .optional("offset", .ref(Point.self)),
+            .optional("touchPolicy", .enumeration(CustomView.TouchPolicy.self)), .optional("hitInsets", .ref(EdgeInsets.self)),
+        ])
+    }
+}
+
+extension BarAppearance: NamedSchema {
+    public static let schemaName = "BarAppearance"
+    public static var schema: Schema {
+        .object([
+            .patch("barTintColor", .nullable(.ref(Color.self))),
+            .patch("gradient", .nullable(.array(.ref(Color.self)))),
+            .patch("tintColor", .nullable(.ref(Color.self))),
+            .patch("titleColor", .nullable(.ref(Color.self))),
+            .patch("translucent", .boolean),
+            .patch("hidden", .boolean),
+            .patch("backIndicator", .nullable(.ref(Size.self))),
+        ])
+    }
+}
+
+// MARK: Configuration
+
+extension Device: NamedSchema {
+    public static let schemaName = "Device"
+    public static var schema: Schema {
+        .object([
+            .patch("preset", .nullable(.oneOf(DevicePreset.all.map(\.name))), "a real device (docs/devices.md)"),
+            .patch("width", .number(min: 1, max: 10_000)), .patch("height", .number(min: 1, max: 10_000)),
+            .patch("statusBarHeight", .number(min: 0, max: 1_000)), .patch("scale", .number(min: 1, max: 4)),
+        ])
+    }
+}
+
+extension Policies: NamedSchema {
+    public static let schemaName = "Policies"
+    public static var schema: Schema {
+        .object([
+            .patch("emptyBackTitles", .boolean),
+            .patch("backInterception", .enumeration(BackInterception.self)),
+            .patch("popGesture", .enumeration(PopGestureMode.self)),
+            .patch("popEdgeWidth", .number(min: 0, max: 10_000)),
+            .patch("popMaxStartX", .number(min: 0, max: 10_000)),
+            .patch("forwardOutsideTouches", .boolean),
+            .patch(
+                "touchSlop",
+                .anyOf([
+                    .null, .constant(false),
+                    .object([.patch("above", .number(min: 0)), .patch("below", .number(min: 0))]),
+                ]), "null: the profile's default; false: off; {above, below}: on"),
+            .patch("tintMethod", .enumeration(TintMethod.self)),
+            .patch("tintThreshold", .number(min: 0, max: 1)),
+            .patch("backTitleSnapshot", .boolean),
+            .patch("stickyBackTitle", .boolean),
+            .patch("emptyBackItemTitle", .enumeration(EmptyTitle.self)),
+            .patch("emptyBackButtonTitle", .enumeration(EmptyTitle.self)),
+            .patch("emptyScreenTitle", .enumeration(EmptyTitle.self)),
+            .patch("glassEmptyBackItemHides", .boolean),
+            .patch("alphaRule", .enumeration(AlphaRule.self)),
+            .patch("maskOutside", .enumeration(MaskOutside.self)),
+            .patch("supplementKeepsPopGesture", .boolean),
+            .patch("minimalBackButtonWidth", .number(min: 29, max: 44)),
+            .patch("glassBarHeight", .number(min: 44, max: 54)),
+            .patch("compactBarHeight", .number(min: 20, max: 44)),
+            .patch("backTitleRoom", .enumeration(BackTitleRoom.self)),
+        ])
+    }
+}
+
+extension SessionConfig {
+    /// The configuration members of `session/create` and `session/configure`, all optional (partial).
+    public static var schemaProperties: [Schema.Property] {
+        [
+            .patch("profile", .enumeration(Profile.self)),
+            .patch("device", .ref(Device.self)),
+            .patch("locale", .string, "a BCP 47 language tag"),
+            .patch("appLocalizations", .array(.string)),
+            .patch("policies", .ref(Policies.self)),
+            .patch("bar", .ref(BarAppearance.self), "the session-wide bar"),
+        ]
+    }
+}
+
+/// The `document` of `session/snapshot` and `session/restore` (docs/documents.md; the full schema is
+/// docs/navd-session.schema.json).
+public enum SessionDocumentSchema: NamedSchema {
+    public static let schemaName = "SessionDocument"
+    public static var schema: Schema {
+        Schema.object(
+            SessionConfig.schemaProperties + [
+                .required("format", .constant(.string(SessionDocument.format))),
+                .required("formatVersion", .integer),
+                .optional("name", .string),
+                .optional("screens", .array(.ref(Screen.self))),
+                .optional("version", .integer(min: 0)),
+                .optional("nextGeneratedId", .integer(min: 0)),
+                .optional("coveredSnapshots", .object([])),
+            ]
+        ).described("a whole session (docs/documents.md; docs/navd-session.schema.json)")
+    }
+}
+
+// MARK: Hit testing and layout
+
+extension View: NamedSchema {
+    public static let schemaName = "View"
+    public static var schema: Schema {
+        .object([
+            .required("class", .string), .optional("id", .string), .required("frame", .ref(Rect.self)),
+            .optional("bounds", .ref(Rect.self)), .optional("hidden", .boolean), .optional("alpha", .number),
+            .optional("userInteractionEnabled", .boolean), .optional("touchPolicy", .enumeration(View.TouchPolicy.self)),
+            .optional("hitInsets", .ref(EdgeInsets.self)), .optional("action", .string),
+            .optional("subviews", .array(.ref(View.self)), "back to front"),
+        ])
+    }
+}
+
+extension TraceStep: NamedSchema {
+    public static let schemaName = "TraceStep"
+    public static var schema: Schema {
+        .object(
+            [
+                .required("view", .string, "the view's id, else its class"), .required("frame", .ref(Rect.self)),
+                .required("verdict", .enumeration(Verdict.self)), .required("path", .array(.integer)),
+                .optional("class", .string), .optional("note", .string),
+            ], closed: true)
+    }
+}
+
+extension HitTarget: NamedSchema {
+    public static let schemaName = "HitTarget"
+    public static var schema: Schema {
+        .object(
+            [.required("kind", .enumeration(Kind.self)), .optional("screenId", .string), .optional("itemId", .string)],
+            closed: true)
+    }
+}
+
+extension HitAction: NamedSchema {
+    public static let schemaName = "HitAction"
+    public static var schema: Schema {
+        .anyOf([
+            .object([.required("kind", .constant("pop")), .required("to", .string)], closed: true),
+            .object([.required("kind", .constant("customBack"))], closed: true),
+            .object([.required("kind", .constant("itemAction")), .required("itemId", .string)], closed: true),
+            .object([.required("kind", .constant("none"))], closed: true),
+        ])
+    }
+}
+
+extension BarHitResult: NamedSchema {
+    public static let schemaName = "HitResult"
+    public static var schema: Schema { .object(properties, closed: true) }
+
+    /// The members of a HitResult (bar/hitTest adds `bar`).
+    static var properties: [Schema.Property] {
+        [
+            .required("target", .ref(HitTarget.self)), .required("action", .ref(HitAction.self)),
+            .optional("reason", .enumeration(HitReason.self), "why nothing happens"),
+            .optional("hitView", .string, "the id of the view UIKit's hitTest returned"),
+            .optional("slopPoint", .ref(Point.self), "where the touch slop moved the point (HT-9)"),
+            .optional("trace", .array(.ref(TraceStep.self)), "only when asked"),
+        ]
+    }
+}
+
+extension HitRegion: NamedSchema {
+    public static let schemaName = "HitRegion"
+    public static var schema: Schema {
+        .object(
+            [
+                .required("target", .ref(HitTarget.self)), .required("action", .ref(HitAction.self)),
+                .required("frame", .ref(Rect.self)), .optional("reason", .enumeration(HitReason.self)),
+                .optional("hitView", .string), .optional("viaSlop", .constant(true)),
+            ], closed: true)
+    }
+}
+
+extension LayoutElement: NamedSchema {
+    public static let schemaName = "LayoutElement"
+    public static var schema: Schema {
+        .object(
+            [
+                .required("kind", .enumeration(Kind.self)), .optional("id", .string), .required("frame", .ref(Rect.self)),
+                .required("visibleFrame", .ref(Rect.self)), .required("side", .enumeration(Side.self)),
+                .optional("text", .string),
+            ], closed: true)
+    }
+}
+
+// MARK: Titles, tint, diagnostics, changes
+
+extension BackTitle: NamedSchema {
+    public static let schemaName = "BackTitle"
+    public static var schema: Schema {
+        .object(
+            [
+                .required("title", .nullable(.string)), .required("display", .enumeration(Display.self)),
+                .required("source", .enumeration(Source.self)), .required("truncated", .boolean),
+                .required("menu", .array(.string), "the long-press history, nearest first"),
+                .optional("image", .ref(Size.self)), .optional("hiddenBecause", .enumeration(HiddenReason.self)),
+            ], closed: true)
+    }
+}
+
+extension PreviousTitle: NamedSchema {
+    public static let schemaName = "PreviousTitle"
+    public static var schema: Schema {
+        .object(
+            [.required("title", .nullable(.string)), .required("previousScreenId", .nullable(.string)), .required("reason", .string)],
+            closed: true)
+    }
+}
+
+extension TintResult: NamedSchema {
+    public static let schemaName = "TintResult"
+    public static var schema: Schema {
+        .object(
+            [
+                .required("background", .ref(Color.self)), .required("foreground", .ref(Color.self)),
+                .required("method", .enumeration(Policies.TintMethod.self)), .required("luminance", .number),
+                .required("contrast", .object([.required("black", .number), .required("white", .number)], closed: true)),
+                .required("source", .enumeration(Source.self)), .optional("declared", .ref(Color.self)),
+            ], closed: true)
+    }
+}
+
+extension Diagnostic: NamedSchema {
+    public static let schemaName = "Diagnostic"
+    public static var schema: Schema {
+        .object(
+            [
+                .required("code", .string), .required("severity", .enumeration(Severity.self)), .required("message", .string),
+                .optional("screenId", .string), .optional("itemId", .string), .optional("rect", .ref(Rect.self)),
+            ], closed: true)
+    }
+}
+
+extension Change: NamedSchema {
+    public static let schemaName = "Change"
+    public static var schema: Schema {
+        .anyOf([
+            .object(
+                [
+                    .required("kind", .constant("stack")), .required("op", .enumeration(StackOp.self)),
+                    .required("screens", .array(.string)),
+                ],
+                closed: true),
+            .object(
+                [
+                    .required("kind", .constant("items")), .required("screenId", .string), .required("title", .nullable(.string)),
+                    .required("titleView", .nullable(.ref(Size.self))), .required("leftItems", .array(.ref(BarItem.self))),
+                    .required("rightItems", .array(.ref(BarItem.self))),
+                ], closed: true),
+            .object(
+                [
+                    .required("kind", .constant("tint")), .required("screenId", .string),
+                    .required("barTintColor", .nullable(.ref(Color.self))), .required("foreground", .ref(Color.self)),
+                ], closed: true),
+            .object(
+                [.required("kind", .constant("title")), .required("screenId", .string), .required("backTitle", .ref(BackTitle.self))],
+                closed: true),
+            .object([.required("kind", .constant("screen")), .required("screenId", .string)], closed: true),
+            .object([.required("kind", .constant("config")), .required("fields", .array(.string))], closed: true),
+        ])
+    }
+}
