@@ -10,6 +10,15 @@ import NavProtocol
 /// the back button's text, the items); what it cannot show gets the default, and each such guess is one
 /// sentence of `notes`.
 public enum NavImport {
+    /// iOS 26's bar classes: its items sit in `PlatterView`s inside a `NavigationBarPlatterContainer`, under a
+    /// `NavigationBarTransitionContainer` (the iOS 26.0.1 Photos bar, Tests/Fixtures/dumps/ios26-photos-402x874.txt).
+    /// Swift classes print with their module (`UIKit.PlatterView`) or mangled (`_TtC5UIKit11PlatterView`), so the
+    /// name is matched within the printed class.
+    static func isGlassClass(_ className: String) -> Bool {
+        ["NavigationBarPlatterContainer", "NavigationBarTransitionContainer", "PlatterView", "_UIBarPlatter", "Glass"]
+            .contains { className.contains($0) }
+    }
+
     /// The document, the profile chosen and what had to be guessed.
     public struct Result: Sendable {
         public var document: JSON
@@ -70,7 +79,7 @@ public enum NavImport {
             notes.append(
                 "profile ios10: the bar has UINavigationItemView/UINavigationItemButtonView (iOS 7 to 10); ios10 is the profile for that bar"
             )
-        } else if classes.contains(where: { $0.hasPrefix("_UIBarPlatter") || $0.contains("Glass") }) {
+        } else if classes.contains(where: Self.isGlassClass) {
             profile = .ios26
             notes.append("profile ios26: the bar draws its items on glass platters")
         } else if classes.contains("_UINavigationBarContentView") || classes.contains("_UIButtonBarButton") {

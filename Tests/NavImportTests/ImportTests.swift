@@ -159,6 +159,22 @@ struct ImportTests {
         }
     }
 
+    @Test("iOS 26's platter classes, as the iOS 26.0.1 Photos bar names them, mean profile ios26")
+    func glassClasses() throws {
+        // The class names of Tests/Fixtures/dumps/ios26-photos-402x874.txt's tree, in the shapes Swift classes print in.
+        for platter in ["UIKit.PlatterView", "_TtC5UIKit11PlatterView", "NavigationBarPlatterContainer"] {
+            let dump = """
+                <UIWindow: 0x1; frame = (0 0; 402 874); layer = <UIWindowLayer: 0x2>>
+                   | <UINavigationBar: 0x3; frame = (0 62; 402 54); layer = <CALayer: 0x4>>
+                   |    | <UIKit.NavigationBarContentView: 0x5; frame = (0 0; 402 54); layer = <CALayer: 0x6>>
+                   |    |    | <\(platter): 0x7; frame = (16 0; 44 44); layer = <CALayer: 0x8>>
+                """
+            let imported = try NavImport.importDump(dump)
+            #expect(imported.document["profile"]?.stringValue == "ios26", "\(platter)")
+        }
+        #expect(!NavImport.isGlassClass("_UIButtonBarButton") && !NavImport.isGlassClass("_UINavigationBarContentView"))
+    }
+
     @Test("labels' escaped texts are decoded")
     func escapes() {
         let texts = NavImport.labelTexts("<UIButtonLabel: 0x1; frame = (0 1; 35 20.5); text = '\\u53d6\\u6d88'; opaque = NO>")
