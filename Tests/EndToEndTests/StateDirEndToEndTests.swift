@@ -42,7 +42,9 @@ struct StateDirEndToEndTests {
     }
 
     /// Pushes screens onto one session per worker until the daemon dies; returns the ids whose reply came back.
-    static func pushUntilKilled(_ socket: String, sessions: [String], round: Int) async -> [String: [String]] {
+    static func pushUntilKilled(
+        _ socket: String, sessions: [String], round: Int, onAcknowledged: @escaping @Sendable () -> Void
+    ) async -> [String: [String]] {
         await withTaskGroup(of: (String, [String]).self) { group in
             for session in sessions {
                 group.addTask {
@@ -53,6 +55,7 @@ struct StateDirEndToEndTests {
                         do {
                             _ = try await client.request("stack/push", ["sessionId": .string(session), "screen": ["id": .string(id)]])
                             acknowledged.append(id)
+                            onAcknowledged()
                         } catch {
                             break
                         }
@@ -89,12 +92,18 @@ struct StateDirEndToEndTests {
                 for i in 0..<4 { sessions.append(try await client.createSession(name: "w\(i)").sessionId) }
             }
             await client.close()
-            let delay = Int.random(in: 150...600, using: &generator)
+            // The kill falls at a random point once the load is under way: after the first acknowledged push, so a
+            // slow machine cannot kill the daemon before it wrote anything.
+            let delay = Int.random(in: 50...450, using: &generator)
+            let (started, firstAck) = AsyncStream<Void>.makeStream()
             let killer = Task {
+                for await _ in started { break }
                 try await Task.sleep(for: .milliseconds(delay))
                 daemon.process.signal(SIGKILL)
             }
-            let acknowledged = await Self.pushUntilKilled(daemon.socketPath, sessions: sessions, round: round)
+            let acknowledged = await Self.pushUntilKilled(
+                daemon.socketPath, sessions: sessions, round: round, onAcknowledged: { firstAck.yield() })
+            firstAck.finish()
             try await killer.value
             _ = try? await daemon.waitForExit()
             var pushed = 0
