@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import NavClient
+import NavProtocol
 import Testing
 
 /// `--state-dir`: every acknowledged change survives a restart, even `kill -9`; a bad database is refused untouched.
@@ -140,9 +141,9 @@ struct StateDirEndToEndTests {
                 {
                     try Self.sqlite(
                         $0,
-                        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('format', 'navd-state'), ('schemaVersion', '99');"
+                        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('format', 'navd-state'), ('schemaVersion', '99'), ('writtenBy', 'navd 9.0.0');"
                     )
-                }, "has schema 99, newer than this navd's 1"
+                }, "has schema 99 (written by navd 9.0.0), newer than this navd's 2"
             ),
         ]
         for (name, make, message) in cases {
@@ -160,6 +161,33 @@ struct StateDirEndToEndTests {
         }
     }
 
+    @Test("a database of schema 1 is migrated: its sessions come back at their versions, and it says which navd wrote it")
+    func migration() async throws {
+        let state = try TemporaryDirectory()
+        let first = try await DaemonProcess.start(["--state-dir", state.path], name: "first")
+        let client = try await first.connect()
+        let kept = try await client.createSession(name: "kept", config: ["screens": [["id": "a", "title": "Settings"]]])
+        _ = try await client.push(kept.sessionId, screen: ["id": "b", "title": "General"])
+        let before = try await client.snapshot(kept.sessionId)
+        await client.close()
+        await first.stop()
+
+        // Schema 1, as navd 0.1 wrote it: the same tables, and no record of the writer.
+        let database = state.file("navd.sqlite")
+        try Self.sqlite(database, "DELETE FROM meta WHERE key = 'writtenBy'; UPDATE meta SET value = '1' WHERE key = 'schemaVersion';")
+        #expect(try Self.sqliteQuery(database, "SELECT key, value FROM meta ORDER BY key") == "format=navd-state schemaVersion=1")
+
+        let second = try await DaemonProcess.start(["--state-dir", state.path], name: "second")
+        let again = try await second.connect()
+        #expect(try await again.listSessions().map(\.name) == ["kept"])
+        #expect(try await again.snapshot(kept.sessionId) == before)
+        await again.close()
+        await second.stop()
+        #expect(
+            try Self.sqliteQuery(database, "SELECT key, value FROM meta ORDER BY key")
+                == "format=navd-state schemaVersion=2 writtenBy=navd \(NavdVersion.current)")
+    }
+
     @Test("two daemons never share one state directory")
     func oneDaemonPerState() async throws {
         let state = try TemporaryDirectory()
@@ -169,6 +197,22 @@ struct StateDirEndToEndTests {
         #expect(second.stderr().contains("another navd keeps its sessions in \(state.path)"), "\(second.stderr())")
         await second.stop()
         await first.stop()
+    }
+
+    /// The rows of a query, `key=value` pairs joined by spaces, read with the sqlite3 Python module.
+    static func sqliteQuery(_ path: String, _ sql: String) throws -> String {
+        let script =
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(' '.join('='.join(map(str, r)) for r in c.execute(sys.argv[2]))); c.close()"
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, path, sql]
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw HarnessError("python3 could not read \(path)") }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Makes a SQLite file with the sqlite3 Python module (a real consumer of the format, not our code).

@@ -1,6 +1,7 @@
 import JSONCore
 import NIOConcurrencyHelpers
 import NIOPosix
+import NavProtocol
 
 /// Every session kept in SQLite (`--state-dir`), so that a reply to a mutation means the change survives a
 /// crash.
@@ -14,8 +15,18 @@ import NIOPosix
 public final class StateStore: Sendable {
     /// The database file in the state directory.
     public static let fileName = "navd.sqlite"
-    /// The schema this build writes. A database with a higher one comes from a newer navd and is refused.
-    public static let schemaVersion = 1
+    /// The schema this build writes. A database with a higher one comes from a newer navd and is refused; one
+    /// with a lower one is migrated (`migrations`) when it is opened.
+    ///
+    /// - 1: `meta(format, schemaVersion)`, `sessions(id, ord, name, version, document)`.
+    /// - 2: `meta` also says which navd last wrote the database (`writtenBy`), so a navd too old to read it
+    ///   can name the version that can.
+    public static let schemaVersion = 2
+    /// The SQL that takes a database from schema `n` to `n + 1`, at index `n - 1`; each runs in the transaction
+    /// that also records the new version.
+    static let migrations: [String] = [
+        "INSERT OR REPLACE INTO meta(key, value) VALUES ('writtenBy', 'navd before 0.2 (schema 1)');"
+    ]
     static let format = "navd-state"
 
     public let path: String
@@ -95,9 +106,17 @@ public final class StateStore: Sendable {
                     INSERT INTO meta(key, value) VALUES ('format', '\(format)'), ('schemaVersion', '\(schemaVersion)');
                     COMMIT;
                     """)
+            } else {
+                try migrate(connection, path: path)
             }
-        } catch {
+            try connection.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('writtenBy', 'navd \(NavdVersion.current)');")
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as SQLiteError {
             throw Failure(message: "cannot open the state database \(path): \(error.message)")
+        } catch {
+            throw Failure(message: "cannot open the state database \(path): \(error)")
         }
         var sessions: [StoredSession] = []
         do {
@@ -145,10 +164,14 @@ public final class StateStore: Sendable {
             guard let version = meta["schemaVersion"].flatMap(Int.init) else {
                 throw Failure(message: "the state database \(path) has no schema version; it is damaged")
             }
+            guard version >= 1 else {
+                throw Failure(message: "the state database \(path) has schema \(version), which no navd wrote; it is damaged")
+            }
             guard version <= schemaVersion else {
+                let writer = meta["writtenBy"].map { " (written by \($0))" } ?? ""
                 throw Failure(
                     message:
-                        "the state database \(path) has schema \(version), newer than this navd's \(schemaVersion); run a newer navd, or choose another --state-dir"
+                        "the state database \(path) has schema \(version)\(writer), newer than this navd's \(schemaVersion); run a newer navd, or choose another --state-dir"
                 )
             }
         } catch let failure as Failure {
@@ -157,6 +180,28 @@ public final class StateStore: Sendable {
             throw Failure(message: "the state database \(path) cannot be read (\(error.message)); it is damaged or not a database")
         } catch {
             throw Failure(message: "the state database \(path) cannot be read: \(error)")
+        }
+    }
+
+    /// Brings a database `check` accepted up to `schemaVersion`, one migration at a time, each in one
+    /// transaction with the version it reaches: a crash leaves it at a version it fully has.
+    static func migrate(_ connection: SQLiteConnection, path: String) throws {
+        let rows = try connection.query("SELECT value FROM meta WHERE key = 'schemaVersion'")
+        let stored = rows.first.flatMap { $0.first ?? nil }.flatMap { Int($0) } ?? schemaVersion
+        guard stored < schemaVersion else { return }
+        for version in stored..<schemaVersion {
+            do {
+                try connection.execute(
+                    """
+                    BEGIN IMMEDIATE;
+                    \(migrations[version - 1])
+                    UPDATE meta SET value = '\(version + 1)' WHERE key = 'schemaVersion';
+                    COMMIT;
+                    """)
+            } catch {
+                try? connection.execute("ROLLBACK;")
+                throw Failure(message: "cannot migrate the state database \(path) from schema \(version) to \(version + 1): \(error)")
+            }
         }
     }
 
