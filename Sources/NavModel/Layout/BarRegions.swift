@@ -1,7 +1,8 @@
 /// Every touchable area of a bar (`bar/hitRegions`), computed by asking `BarHitTesting` itself.
 ///
 /// The window strip around the bar is cut along every edge that can change the answer (each view's frame
-/// and enlarged hit rect, era L columns, the title, the bar, and the same edges moved by the slop band);
+/// and enlarged hit rect, era L columns, the title, the bar, and inside the slop's bands the same edges moved
+/// by the band's depth);
 /// inside one cell the answer cannot change, so one hit test per cell, at its middle, gives exact regions,
 /// which are then merged into as few rectangles as the grid allows. Regions and hit tests therefore always
 /// agree. (At a cell's corner, rounding in the coordinates converted down the tree decides which side of an
