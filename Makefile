@@ -169,6 +169,7 @@ soak: deps
 
 ## bench: benchmarks (not tests); results go to bench/results.json
 bench: build
+	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd-bench
 	$(SCRATCH)/release/navd-bench --output bench/results.json
 
