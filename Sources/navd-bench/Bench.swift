@@ -162,7 +162,7 @@ struct NavdBench: AsyncParsableCommand {
                 if durable {
                     try? FileManager.default.removeItem(at: stateDirectory)
                     store = try StateStore.open(directory: stateDirectory.path).0
-                    await service.sessions.attach(store!)
+                    service.sessions.attach(store!)
                 }
                 let writers = 16
                 let perWriter = n(durable ? 200 : 2_000)
