@@ -73,9 +73,10 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         self.refusal = refusal
         self.decoder = FrameDecoder(maxMessageBytes: limits.maxMessageBytes, maxHeaderBytes: limits.maxHeaderBytes)
         let box = HandlerBox()
+        let wakeups = LoopWakeups.of(eventLoop)
         self.handle = ConnectionHandle(
             id: id, maxOutboundBytes: limits.maxOutboundBytes,
-            wake: { eventLoop.execute { box.handler?.value.writeOut() } },
+            wake: { if let handler = box.handler { wakeups.wake(handler) } },
             drain: { eventLoop.execute { box.handler?.value.drainRequested() } })
         box.handler = NIOLoopBound(self, eventLoop: eventLoop)
     }
@@ -354,5 +355,48 @@ private final class HandlerBox: Sendable {
     var handler: NIOLoopBound<RPCChannelHandler>? {
         get { storage.withLockedValue { $0 } }
         set { storage.withLockedValue { $0 = newValue } }
+    }
+}
+
+/// Wakes an event loop's connections that were sent something from another thread, grouped: however many
+/// connections of one loop a mutation notifies (a thousand subscribers, say), the loop gets one task that
+/// writes each of them out, not one task each.
+final class LoopWakeups: Sendable {
+    private let loop: any EventLoop
+    private let pending = NIOLockedValueBox<(scheduled: Bool, handlers: [NIOLoopBound<RPCChannelHandler>])>((false, []))
+
+    private init(_ loop: any EventLoop) { self.loop = loop }
+
+    private static let all = NIOLockedValueBox<[ObjectIdentifier: LoopWakeups]>([:])
+
+    /// The one instance for `loop`.
+    static func of(_ loop: any EventLoop) -> LoopWakeups {
+        all.withLockedValue { table in
+            let key = ObjectIdentifier(loop as AnyObject)
+            if let existing = table[key] { return existing }
+            let created = LoopWakeups(loop)
+            table[key] = created
+            return created
+        }
+    }
+
+    /// Writes `handler`'s connection out soon, on its loop.
+    func wake(_ handler: NIOLoopBound<RPCChannelHandler>) {
+        let schedule = pending.withLockedValue { p -> Bool in
+            p.handlers.append(handler)
+            defer { p.scheduled = true }
+            return !p.scheduled
+        }
+        guard schedule else { return }
+        loop.execute { self.writeOutAll() }
+    }
+
+    private func writeOutAll() {
+        let handlers = pending.withLockedValue { p -> [NIOLoopBound<RPCChannelHandler>] in
+            p.scheduled = false
+            defer { p.handlers = [] }
+            return p.handlers
+        }
+        for handler in handlers { handler.value.writeOut() }
     }
 }
