@@ -21,7 +21,8 @@ public final class InProcessStream: ByteStream {
         service: any RPCService, limits: ConnectionLimits = ConnectionLimits(), id: Int = 0,
         logger: Logger = Logger(label: "navd.inprocess")
     ) {
-        let group = MultiThreadedEventLoopGroup.singleton
+        // Both ends on one event loop: a request and its reply never cross threads inside the pair.
+        let group = MultiThreadedEventLoopGroup.singleton.next()
         let (incoming, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
         self.incoming = incoming
         var fds: [Int32] = [-1, -1]
