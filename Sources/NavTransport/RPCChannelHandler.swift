@@ -60,7 +60,12 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private var opened = false
     /// Nothing more is decoded (after a malformed header block).
     private var inputDone = false
+    /// Refused: the reply is written and the output closed; the input is drained until the peer closes.
+    private var lingering = false
     private var context: ChannelHandlerContext?
+    /// How the handle reaches this handler; emptied when the handler leaves its pipeline, which breaks the
+    /// handler -> handle -> box -> handler cycle so the connection is freed.
+    private let box: HandlerBox
 
     /// Creates the handler and its connection handle. `refusal` set (to a reply or to nil) refuses the connection.
     public init(
@@ -73,6 +78,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         self.refusal = refusal
         self.decoder = FrameDecoder(maxMessageBytes: limits.maxMessageBytes, maxHeaderBytes: limits.maxHeaderBytes)
         let box = HandlerBox()
+        self.box = box
         let wakeups = LoopWakeups.of(eventLoop)
         self.handle = ConnectionHandle(
             id: id, maxOutboundBytes: limits.maxOutboundBytes,
@@ -97,7 +103,16 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         guard !opened, !machine.isClosed else { return }
         if let refusal {
             if let reply = refusal { handle.send(reply) }
-            closeNow()
+            _ = machine.closeNow()
+            // The refused peer may have written a request already: closing at once with it unread would reset
+            // the connection under the reply. Finish the output instead, drop what it sends, and close once it
+            // has closed its side (or after a second).
+            let bytes = handle.takeOutbound() ?? context.channel.allocator.buffer(capacity: 0)
+            handle.markClosed()
+            lingering = true
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(mode: .output, promise: nil) }
+            context.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
             return
         }
         opened = true
@@ -136,7 +151,9 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case ChannelEvent.inputClosed = event {
+        if lingering, case ChannelEvent.inputClosed = event {
+            context.close(promise: nil)
+        } else if case ChannelEvent.inputClosed = event {
             // The peer finished sending: answer what it sent, then close.
             if queue.isEmpty && !awaitingReply {
                 if machine.closeWhenIdle() == .close { closeAfterWriting() }
@@ -160,6 +177,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 
     public func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+        box.handler = nil
     }
 
     public func errorCaught(context: ChannelHandlerContext, error: any Error) {
