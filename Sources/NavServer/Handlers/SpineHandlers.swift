@@ -2,6 +2,7 @@ import JSONCore
 import NavModel
 import NavProtocol
 import NavTransport
+import NIOPosix
 
 extension DispatchTable {
     /// The lifecycle, session, stack, screen and bar-update methods.
@@ -60,8 +61,19 @@ extension DispatchTable {
                 return VersionResult(version: model.version)
             }
         }
-        register(SessionList.self) { _, ctx in
-            SessionList.Result(sessions: ctx.sessions.all().map { $0.listEntry() })
+        // Listing thousands of sessions takes each one's lock in turn: that goes to the thread pool, so the
+        // connection's event loop keeps serving others.
+        registerRaw(SessionList.name) { (json: JSON?, ctx: RequestContext) throws -> HandlerReply in
+            _ = try SessionList.Params(from: try ParamReader(json))
+            let sessions = ctx.sessions.all()
+            guard sessions.count >= Self.offloadedListings else {
+                return .now(SessionList.Result(sessions: sessions.map { $0.listEntry() }).json)
+            }
+            let pending = PendingReply()
+            NIOThreadPool.singleton.submit { _ in
+                pending.complete(.success(SessionList.Result(sessions: sessions.map { $0.listEntry() }).json))
+            }
+            return .later(pending)
         }
         register(SessionSnapshot.self) { p, ctx in
             let s = try ctx.sessions.session(p.sessionId)
@@ -176,6 +188,9 @@ extension DispatchTable {
             }
         }
     }
+
+    /// Listings of at least this many sessions are built on the thread pool.
+    static let offloadedListings = 1_000
 
     /// A new session's model: its configuration and its initial screens (ids generated where omitted).
     static func makeModel(config: SessionConfig, screens: [JSON], limits: ModelLimits) throws(RPCError) -> NavigationModel {
