@@ -178,6 +178,12 @@ public final class UnixSocketServer: Sendable {
 final class HeapTrimmer: Sendable {
     private let scheduled = NIOLockedValueBox(false)
 
+    init() {
+        #if os(Linux)
+            _ = HeapTrimmer.fixedMmapThreshold
+        #endif
+    }
+
     func connectionClosed() {
         #if os(Linux)
             let first = scheduled.withLockedValue { pending -> Bool in
@@ -194,6 +200,18 @@ final class HeapTrimmer: Sendable {
     }
 
     #if os(Linux)
+        /// Large blocks (128 KiB and up) always come from mmap and go straight back to the system when freed.
+        /// By default glibc raises that threshold every time such a block is freed, up to 32 MiB, so after a
+        /// burst of large outbound buffers (slow readers near --max-outbound-bytes) blocks of that size are
+        /// carved from the heap instead and fragment it: the daemon then stays larger after the clients have
+        /// left than trimming can undo. Setting the threshold once turns that adjustment off.
+        private static let fixedMmapThreshold: Void = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+            // M_MMAP_THRESHOLD is -3 in glibc's malloc.h, which Glibc's Swift module does not export.
+            _ = mallopt(-3, 128 * 1024)
+        }()
+
         /// glibc's `malloc_trim`, looked up at run time: Glibc's Swift module does not export malloc.h.
         private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
