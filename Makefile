@@ -185,10 +185,13 @@ soak: deps
 	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd
 	python3 scripts/soak.py --navd $(SCRATCH)/release/navd --output bench/soak.json
 
-## bench: benchmarks (not tests); results go to bench/results.json
+## bench: benchmarks (not tests), navd against a bare echo server included; results go to bench/results.json
+## and the chart of docs/performance.md to docs/performance.svg
 bench: build
+	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd-bench
 	$(SCRATCH)/release/navd-bench --output bench/results.json
+	python3 scripts/bench_chart.py bench/results.json docs/performance.svg
 
 clean:
 	rm -rf .build .build-asan .build-*

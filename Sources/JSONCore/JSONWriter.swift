@@ -8,7 +8,47 @@ extension JSON {
     /// express, are written as `null`. U+0000 inside an object key is written as U+FFFD,
     /// because json-c keys are C strings; U+0000 in string values is kept (`\u0000`).
     public func serializedBytes() -> [UInt8] {
-        serializedBytes(flags: Int32(JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE))
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
+        write(to: &out)
+        return out
+    }
+
+    /// Appends the compact encoding (the bytes ``serializedBytes()`` returns) to `out`, in one pass and without
+    /// building anything in between, the way json-c's plain writer would write it.
+    public func write(to out: inout [UInt8]) {
+        switch self {
+        case .null:
+            out.append(contentsOf: JSONText.null)
+        case .bool(let flag):
+            out.append(contentsOf: flag ? JSONText.true : JSONText.false)
+        case .int(let integer):
+            JSONText.appendInteger(integer, to: &out)
+        case .double(let double):
+            // Swift's description is the shortest text that reads back as the same double, and for finite values
+            // it is always a valid JSON number ("1e-05", "-0.0", "5e+20").
+            if double.isFinite { out.append(contentsOf: double.description.utf8) } else { out.append(contentsOf: JSONText.null) }
+        case .string(let string):
+            JSONText.appendString(string, key: false, to: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                element.write(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            var first = true
+            for member in object {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                JSONText.appendString(member.key, key: true, to: &out)
+                out.append(UInt8(ascii: ":"))
+                member.value.write(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
     }
 
     /// The encoding for people to read: two-space indentation, one member or element per line.
@@ -35,7 +75,48 @@ extension JSON {
     }
 }
 
-/// Builds a json-c tree from a `JSON` value. The caller owns the returned root.
+/// The pieces of the compact writer: json-c's escaping (`JSON_C_TO_STRING_NOSLASHESCAPE`): `"` and `\\`, the
+/// short escapes `\\b \\f \\n \\r \\t`, every other byte below 0x20 as `\\u00xx` in lower-case hex, and
+/// everything else (DEL and all of non-ASCII UTF-8 included) as it is.
+enum JSONText {
+    static let null = Array("null".utf8)
+    static let `true` = Array("true".utf8)
+    static let `false` = Array("false".utf8)
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        out.append(contentsOf: String(value).utf8)
+    }
+
+    /// A string literal; in a key, U+0000 is written as U+FFFD (json-c keys are C strings).
+    static func appendString(_ string: String, key: Bool, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x00 where key: out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            case 0x00..<0x20:
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Builds a json-c tree from a `JSON` value (for the pretty form). The caller owns the returned root.
 private enum JSONCBuilder {
     /// A new json-c object with one reference, or nil for JSON null (json-c's representation of null).
     static func make(_ value: JSON) -> OpaquePointer? {

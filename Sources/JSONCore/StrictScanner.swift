@@ -27,7 +27,7 @@ struct StrictScanner {
 
     private struct Frame {
         var isObject: Bool
-        var keys: Set<String>
+        var keys: MemberKeys
         /// The JSON path of this array or object (only kept when recording locations).
         var path: String = ""
         /// Elements seen so far, for array paths (only kept when recording locations).
@@ -163,7 +163,7 @@ struct StrictScanner {
         if stack.count >= maxDepth {
             throw JSONParseError.tooDeep(limit: maxDepth, offset: index)
         }
-        stack.append(Frame(isObject: isObject, keys: [], path: valuePath))
+        stack.append(Frame(isObject: isObject, keys: MemberKeys(), path: valuePath))
         index += 1
     }
 
@@ -191,7 +191,7 @@ struct StrictScanner {
         if key.utf8.contains(0) {
             throw JSONParseError("U+0000 in an object key is not supported", offset: keyStart)
         }
-        if !stack[stack.count - 1].keys.insert(key).inserted {
+        if !stack[stack.count - 1].keys.insert(key) {
             throw JSONParseError("duplicate key \(escapedForMessage(key)) in object", offset: keyStart)
         }
         if locations != nil {
@@ -524,4 +524,24 @@ private func hexText(_ value: UInt32) -> String {
 private func escapedForMessage(_ key: String) -> String {
     let shown = key.count > 64 ? String(key.prefix(64)) + "..." : key
     return "\"" + shown.unicodeScalars.map { $0.escaped(asASCII: false) }.joined() + "\""
+}
+
+/// The keys of one object seen so far. Most objects have a handful of members, which a linear scan compares
+/// faster than hashing each key; past 16 members the keys move to a set.
+private struct MemberKeys {
+    private var few: [String] = []
+    private var many: Set<String>?
+
+    /// Adds `key`; false when the object already has it.
+    mutating func insert(_ key: String) -> Bool {
+        if many != nil { return many!.insert(key).inserted }
+        if few.contains(key) { return false }
+        if few.count < 16 {
+            few.append(key)
+            return true
+        }
+        many = Set(few)
+        few = []
+        return many!.insert(key).inserted
+    }
 }

@@ -7,7 +7,9 @@ public struct NavigationModel: Sendable, Hashable {
     public var config: SessionConfig
     public private(set) var screens: [Screen]
     public private(set) var version: Int
-    /// Under `backTitleSnapshot`: each covered screen as it was when it was covered (BB-9).
+    /// Under `backTitleSnapshot`: each covered screen that has changed since it was covered, as it was when
+    /// it was covered (BB-9). A covered screen that has not changed is its own snapshot and is not stored
+    /// twice; ``coveredSnapshot(of:)`` answers for every screen.
     public private(set) var coveredSnapshots: [String: Screen]
     /// Counter for generated screen ids.
     public private(set) var nextGeneratedId: Int
@@ -31,7 +33,6 @@ public struct NavigationModel: Sendable, Hashable {
         try checkDepth(screens.count)
         try checkUnique(screens, path: "screens")
         self.screens = screens
-        refreshSnapshots()
         rememberShownBackTitle()
     }
 
@@ -43,7 +44,10 @@ public struct NavigationModel: Sendable, Hashable {
         self.config = config
         self.screens = screens
         self.version = version
-        self.coveredSnapshots = coveredSnapshots
+        // Stored only where a screen differs from its snapshot.
+        self.coveredSnapshots = coveredSnapshots.filter { id, frozen in
+            screens.first { $0.id == id }.map { $0 != frozen } ?? false
+        }
         self.nextGeneratedId = nextGeneratedId
         self.shownBackTitle = shownBackTitle
         self.limits = limits
@@ -84,6 +88,14 @@ public struct NavigationModel: Sendable, Hashable {
     public func index(of screenId: String) -> Int? { screens.firstIndex { $0.id == screenId } }
 
     public func screen(_ id: String) -> Screen? { screens.first { $0.id == id } }
+
+    /// The screen `id` as it was when it was covered (BB-9): its snapshot, else the screen itself while it is
+    /// covered; nil when it is not on the stack below the top.
+    public func coveredSnapshot(of id: String) -> Screen? {
+        if let frozen = coveredSnapshots[id] { return frozen }
+        guard let i = index(of: id), i < screens.count - 1 else { return nil }
+        return screens[i]
+    }
 
     /// The screen whose back button is built from `screens[index]`'s predecessor, honouring `backTitleSnapshot`.
     public func previousScreen(before index: Int) -> Screen? {
@@ -181,9 +193,10 @@ public struct NavigationModel: Sendable, Hashable {
 
     private mutating func mutate(_ body: (inout NavigationModel) -> [Change]) -> [Change] {
         let before = TopBarState(self)
+        let frozen = frozenCovered()
         var changes = body(&self)
         version += 1
-        refreshSnapshots()
+        refreshSnapshots(frozen)
         let after = TopBarState(self)
         changes += TopBarState.changes(from: before, to: after)
         shownBackTitle = after.screenId.flatMap { id in after.backTitle.map { ShownBackTitle(screenId: id, backTitle: $0) } }
@@ -195,13 +208,22 @@ public struct NavigationModel: Sendable, Hashable {
         shownBackTitle = ShownBackTitle(screenId: top.id, backTitle: BackTitleEngine.backTitle(model: self, screenIndex: screens.count - 1))
     }
 
-    /// Keeps one frozen copy per covered screen; a screen that is top (or gone) has none.
-    private mutating func refreshSnapshots() {
-        let covered = Set(screens.dropLast().map(\.id))
-        coveredSnapshots = coveredSnapshots.filter { covered.contains($0.key) }
-        for screen in screens.dropLast() where coveredSnapshots[screen.id] == nil {
-            coveredSnapshots[screen.id] = screen
+    /// Every covered screen as it was when it was covered, before a mutation.
+    private func frozenCovered() -> [String: Screen] {
+        var frozen: [String: Screen] = [:]
+        for screen in screens.dropLast() { frozen[screen.id] = coveredSnapshots[screen.id] ?? screen }
+        return frozen
+    }
+
+    /// After a mutation: a screen that stays covered keeps the state it was covered in, stored only if it has
+    /// changed since; a newly covered screen is frozen as it is now (nothing to store); a screen that is top
+    /// (or gone) has no snapshot.
+    private mutating func refreshSnapshots(_ frozenBefore: [String: Screen]) {
+        var next: [String: Screen] = [:]
+        for screen in screens.dropLast() {
+            if let frozen = frozenBefore[screen.id], frozen != screen { next[screen.id] = frozen }
         }
+        coveredSnapshots = next
     }
 
     private func checkVersion(_ expected: Int?) throws(ModelError) {

@@ -18,10 +18,20 @@ public struct Screen: Sendable, Hashable {
     /// The back button shows the previous screen's title even under `emptyBackTitles`.
     public var showsPreviousTitle: Bool
     /// An explicit back button look (title and colour) for this screen.
-    public var backStyle: BackStyle?
+    public var backStyle: BackStyle? {
+        get { storedBackStyle?.value }
+        set { storedBackStyle = newValue.map(Boxed.init) }
+    }
     /// This screen's own bar appearance; nil inherits.
-    public var bar: BarAppearance?
+    public var bar: BarAppearance? {
+        get { storedBar?.value }
+        set { storedBar = newValue.map(Boxed.init) }
+    }
     public var popGesture: PopGesture
+
+    // The rarely set parts live out of line, so a screen (and every copy of it) stays small.
+    private var storedBackStyle: Boxed<BackStyle>?
+    private var storedBar: Boxed<BarAppearance>?
 
     public init(
         id: String, title: String? = nil, item: NavigationItem = NavigationItem(),
@@ -33,10 +43,18 @@ public struct Screen: Sendable, Hashable {
         self.item = item
         self.backAction = backAction
         self.showsPreviousTitle = showsPreviousTitle
-        self.backStyle = backStyle
-        self.bar = bar
         self.popGesture = popGesture
+        self.storedBackStyle = backStyle.map(Boxed.init)
+        self.storedBar = bar.map(Boxed.init)
     }
+}
+
+/// An immutable value kept out of line: copying its holder copies one reference. Compared and hashed by value.
+final class Boxed<Value: Sendable & Hashable>: Sendable, Hashable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (a: Boxed, b: Boxed) -> Bool { a === b || a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// The explicit back button of the seed's "unified back style" technique.

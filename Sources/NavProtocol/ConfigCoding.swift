@@ -184,7 +184,7 @@ public enum SessionDocument {
         o["version"] = .int(Int64(model.version))
         o["nextGeneratedId"] = .int(Int64(model.nextGeneratedId))
         var covered = JSONObject()
-        for id in model.screens.map(\.id) { if let s = model.coveredSnapshots[id] { covered[id] = s.json } }
+        for id in model.screens.map(\.id) { if let s = model.coveredSnapshot(of: id) { covered[id] = s.json } }
         o["coveredSnapshots"] = .object(covered)
         if let shown = model.shownBackTitle {
             o["shownBackTitle"] = ["screenId": .string(shown.screenId), "backTitle": shown.backTitle.json]

@@ -1,6 +1,7 @@
 import JSONCore
 import NavModel
 import NavProtocol
+import NIOConcurrencyHelpers
 import NavTransport
 
 /// What a handler may do to a session besides mutating its model: the changes it made
@@ -12,39 +13,52 @@ public struct SessionEffects: Sendable {
     public init() {}
 }
 
-/// The context a handler runs in.
+/// The context a handler runs in (on the connection's event loop).
 public struct RequestContext: Sendable {
     let sessions: SessionRegistry
     let server: ServerInfo
     /// The connection the request came from.
     public let connection: ConnectionHandle
     public var connectionID: Int { connection.id }
+    /// The durable writes the request made; its reply waits for them.
+    let writes: PendingWrites
 
     init(sessions: SessionRegistry, server: ServerInfo, connection: ConnectionHandle) {
         self.sessions = sessions
         self.server = server
         self.connection = connection
+        self.writes = PendingWrites()
     }
 
     /// Runs `body` on the session's model, in that session's order.
     ///
     /// - Important: when `body` raised the model's version, `session/didChange` with `effects.changes` is
-    ///   written to every subscriber before this returns, so before the reply; then `effects.events`.
-    public func withSession<T: Sendable>(
+    ///   queued to every subscriber before this returns, so before the reply; then `effects.events`.
+    public func withSession<T>(
         _ sessionId: String,
-        _ body: @Sendable (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
-    ) async throws -> T {
-        try await sessions.withSession(sessionId, body)
+        _ body: (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
+    ) throws(RPCError) -> T {
+        let (result, ticket) = try sessions.session(sessionId).run(body)
+        writes.add(ticket)
+        return result
     }
 
-    /// Read-only access to a session's model.
-    public func read<T: Sendable>(
-        _ sessionId: String, _ body: @Sendable (NavigationModel) throws(RPCError) -> T
-    ) async throws -> T {
-        try await withSession(sessionId) { (model: inout NavigationModel, _: inout SessionEffects) throws(RPCError) -> T in
-            try body(model)
-        }
+    /// Read-only access to a snapshot of a session's model, computed outside the session's lock.
+    public func read<T>(_ sessionId: String, _ body: (NavigationModel) throws(RPCError) -> T) throws(RPCError) -> T {
+        try sessions.session(sessionId).read(body)
     }
+}
+
+/// The durable writes one request queued; its reply is sent once they are committed.
+final class PendingWrites: Sendable {
+    private let tickets = NIOLockedValueBox<[CommitTicket]>([])
+
+    func add(_ ticket: CommitTicket?) {
+        guard let ticket else { return }
+        tickets.withLockedValue { $0.append(ticket) }
+    }
+
+    var all: [CommitTicket] { tickets.withLockedValue { $0 } }
 }
 
 /// Runs a model operation, mapping its error to the protocol error.
@@ -80,11 +94,17 @@ extension RPCError {
     }
 }
 
-/// A type-erased handler: decoded params in, encoded result out.
+/// A type-erased handler: decoded params in, encoded result out, on the connection's event loop.
 ///
-/// Handlers throw `RPCError`; anything else becomes -32603 with the detail in the log.
-/// (Async closures use untyped `throws`: typed throws there crashes the 6.3 compiler.)
-public typealias RawHandler = @Sendable (JSON?, RequestContext) async throws -> JSON
+/// Handlers throw `RPCError`; anything else becomes -32603 with the detail in the log. A handler whose work may
+/// be long returns ``HandlerReply/later(_:)``.
+public typealias RawHandler = @Sendable (JSON?, RequestContext) throws -> HandlerReply
+
+/// A handler's answer: now, or later from another thread.
+public enum HandlerReply: Sendable {
+    case now(JSON)
+    case later(PendingReply)
+}
 
 /// The one dispatch table: method name -> handler.
 public struct DispatchTable: Sendable {
@@ -94,16 +114,17 @@ public struct DispatchTable: Sendable {
 
     /// Registers `method`; its params are decoded before `handler` runs and its result encoded after.
     public mutating func register<M: RPCMethod>(
-        _ method: M.Type, _ handler: @escaping @Sendable (M.Params, RequestContext) async throws -> M.Result
+        _ method: M.Type, _ handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
     ) {
         precondition(handlers[M.name] == nil, "\(M.name) registered twice")
-        handlers[M.name] = { (json: JSON?, ctx: RequestContext) async throws -> JSON in
+        handlers[M.name] = { (json: JSON?, ctx: RequestContext) throws -> HandlerReply in
             let params = try M.Params(from: try ParamReader(json))
-            return try await handler(params, ctx).json
+            return .now(try handler(params, ctx).json)
         }
     }
 
-    /// Registers a method by name with raw JSON in and out (for methods outside the typed registry).
+    /// Registers a method by name with raw JSON in and a reply out (for methods outside the typed registry, or
+    /// whose work may go to the thread pool).
     public mutating func registerRaw(_ name: String, _ handler: @escaping RawHandler) {
         precondition(handlers[name] == nil, "\(name) registered twice")
         handlers[name] = handler

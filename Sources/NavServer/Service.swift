@@ -46,22 +46,67 @@ public final class NavService: RPCService {
     /// The method names the table answers.
     public var methods: [String] { table.handlers.keys.sorted() }
 
-    public func handle(method: String, params: JSON?, connection: ConnectionHandle) async throws -> JSON {
-        guard let handler = table.handlers[method] else { throw RPCError.methodNotFound(method) }
+    public func handle(method: String, params: JSON?, connection: ConnectionHandle) -> RPCOutcome {
+        guard let handler = table.handlers[method] else { return .done(.failure(RPCError.methodNotFound(method))) }
         logger.trace("request", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)"])
-        return try await handler(params, RequestContext(sessions: sessions, server: info, connection: connection))
+        let ctx = RequestContext(sessions: sessions, server: info, connection: connection)
+        let reply: HandlerReply
+        do {
+            reply = try handler(params, ctx)
+        } catch let error as RPCError {
+            return .done(.failure(error))
+        } catch {
+            logger.error("request failed", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)", "error": "\(error)"])
+            return .done(.failure(.internalError()))
+        }
+        let tickets = ctx.writes.all
+        switch reply {
+        case .now(let result) where tickets.isEmpty:
+            return .done(.success(result))
+        case .now(let result):
+            // The reply waits until the changes it reports are durable.
+            let pending = PendingReply()
+            Self.afterCommit(tickets, logger: logger) { failure in pending.complete(failure.map { .failure($0) } ?? .success(result)) }
+            return .later(pending)
+        case .later(let pending):
+            guard !tickets.isEmpty else { return .later(pending) }
+            let combined = PendingReply()
+            pending.whenComplete { result in
+                Self.afterCommit(tickets, logger: self.logger) { failure in combined.complete(failure.map { .failure($0) } ?? result) }
+            }
+            return .later(combined)
+        }
     }
 
-    public func notification(method: String, params: JSON?, connection: ConnectionHandle) async {
+    /// Calls `done` once every ticket is committed: nil, or the error of the first write that failed (a
+    /// request whose change could not be saved fails; the daemon log has the details).
+    static func afterCommit(_ tickets: [CommitTicket], logger: Logger, _ done: @escaping @Sendable (RPCError?) -> Void) {
+        let remaining = NIOLockedValueBox((count: tickets.count, failure: RPCError?.none))
+        for ticket in tickets {
+            ticket.whenComplete { result in
+                let finished = remaining.withLockedValue { r -> (Bool, RPCError?) in
+                    if case .failure(let error) = result, r.failure == nil {
+                        logger.error("state write failed", metadata: ["error": "\(error)"])
+                        r.failure = RPCError.internalError("the change could not be saved to the state database: \(error)")
+                    }
+                    r.count -= 1
+                    return (r.count == 0, r.failure)
+                }
+                if finished.0 { done(finished.1) }
+            }
+        }
+    }
+
+    public func notification(method: String, params: JSON?, connection: ConnectionHandle) {
         logger.debug("ignored notification", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)"])
     }
 
-    public func connectionOpened(_ connection: ConnectionHandle) async {
+    public func connectionOpened(_ connection: ConnectionHandle) {
         info.connections.withLockedValue { $0 += 1 }
     }
 
-    public func connectionClosed(_ connection: ConnectionHandle) async {
+    public func connectionClosed(_ connection: ConnectionHandle) {
         info.connections.withLockedValue { $0 -= 1 }
-        await sessions.dropConnection(connection.id)
+        sessions.dropConnection(connection.id)
     }
 }

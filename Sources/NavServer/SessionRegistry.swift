@@ -2,6 +2,7 @@ import JSONCore
 import Logging
 import NavModel
 import NavProtocol
+import NIOConcurrencyHelpers
 import NavTransport
 
 /// Named bounds of the daemon's sessions.
@@ -35,141 +36,190 @@ struct Subscription: Sendable {
     let topics: Set<Topic>
 }
 
-/// One live session: its model and its subscribers. The actor gives each session one order of
-/// operations; different sessions run in parallel.
-actor Session {
+/// One live session: its model and its subscribers, behind one lock. A mutation runs under the lock, so each
+/// session has one order of operations and its notifications are queued in version order; a read copies the
+/// model under the lock (a reference count, the model is copy-on-write) and computes outside it. Different
+/// sessions never contend.
+final class Session: Sendable {
     let id: String
-    var name: String
-    var model: NavigationModel
     /// Where every change is made durable (`--state-dir`), and this session's place in creation order.
     private let store: StateStore?
     private let order: Int
-    private var subscribers: [String: Subscription] = [:]
-    /// The diagnostics last reported (only tracked while someone subscribes to them).
-    private var lastDiagnostics: [Diagnostic]?
-    private(set) var closed = false
+    private let state: NIOLockedValueBox<State>
+
+    struct State {
+        var name: String
+        var model: NavigationModel
+        var subscribers: [String: Subscription] = [:]
+        /// The diagnostics last reported (only tracked while someone subscribes to them).
+        var lastDiagnostics: [Diagnostic]?
+        var closed = false
+    }
 
     init(id: String, name: String, model: NavigationModel, store: StateStore? = nil, order: Int = 0) {
         self.id = id
-        self.name = name
-        self.model = model
         self.store = store
         self.order = order
+        self.state = NIOLockedValueBox(State(name: name, model: model))
     }
 
-    /// Queues this session's current state for the store; called inside the actor, so writes keep its order.
-    func persist() -> CommitTicket? {
+    /// The model as it is now.
+    var model: NavigationModel { state.withLockedValue { $0.model } }
+
+    /// Queues this session's current state for the store; called under the lock, so writes keep its order.
+    private func persist(_ s: State) -> CommitTicket? {
         store?.enqueue(
             .upsert(
-                id: id, order: order, name: name, version: model.version,
-                document: SessionDocument.encode(name: name, model: model).serialized()))
+                id: id, order: order, name: s.name, version: s.model.version,
+                document: SessionDocument.encode(name: s.name, model: s.model).serialized()))
     }
 
-    var subscriberCount: Int { subscribers.count }
+    var subscriberCount: Int { state.withLockedValue { $0.subscribers.count } }
 
     /// Runs `body` on the model; when it raised the version, notifies every subscriber before returning, and
     /// hands back the ticket of the write that makes the change durable (the reply waits for it).
-    func run<T: Sendable>(
-        _ body: @Sendable (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
-    ) throws(RPCError) -> (
-        T, CommitTicket?
-    ) {
-        guard !closed else { throw RPCError.unknownSession(id) }
-        let before = model.version
-        var effects = SessionEffects()
-        // On a copy, so a body that throws halfway (after generating an id, say) leaves nothing behind.
-        var working = model
-        let result = try body(&working, &effects)
-        model = working
-        var ticket: CommitTicket?
-        if model.version != before {
-            ticket = persist()
-            publish(effects.changes)
+    func run<T>(
+        _ body: (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
+    ) throws(RPCError) -> (T, CommitTicket?) {
+        let outcome = state.withLockedValue { s -> Result<(T, CommitTicket?), RPCError> in
+            guard !s.closed else { return .failure(RPCError.unknownSession(id)) }
+            let before = s.model.version
+            var effects = SessionEffects()
+            // On a copy, so a body that throws halfway (after generating an id, say) leaves nothing behind.
+            var working = s.model
+            let result: T
+            do throws(RPCError) { result = try body(&working, &effects) } catch { return .failure(error) }
+            s.model = working
+            var ticket: CommitTicket?
+            if s.model.version != before {
+                ticket = persist(s)
+                publish(effects.changes, &s)
+            }
+            for event in effects.events {
+                let bytes = Envelope.notification(method: event.method, params: event.params).serializedBytes()
+                for sub in s.subscribers.values { sub.connection.sendNotification(body: bytes) }
+            }
+            return .success((result, ticket))
         }
-        for event in effects.events {
-            for s in subscribers.values { s.connection.sendNotification(method: event.method, params: event.params) }
-        }
-        return (result, ticket)
+        return try outcome.get()
     }
 
-    private func publish(_ changes: [Change]) {
-        let version = model.version
-        for s in subscribers.values {
-            let mine = changes.filter { s.topics.contains($0.topic) }
-            guard !mine.isEmpty else { continue }
-            s.connection.sendNotification(
-                method: "session/didChange", params: Notifications.didChange(sessionId: id, version: version, changes: mine),
-                sessionId: id, version: version)
+    /// Runs `body` on a snapshot of the model, outside the lock.
+    func read<T>(_ body: (NavigationModel) throws(RPCError) -> T) throws(RPCError) -> T {
+        let snapshot = state.withLockedValue { s -> NavigationModel? in s.closed ? nil : s.model }
+        guard let snapshot else { throw RPCError.unknownSession(id) }
+        return try body(snapshot)
+    }
+
+    /// Sends version v's notifications: each distinct topic set's `session/didChange` is serialized once and
+    /// the same bytes queued to every subscriber with that set.
+    private func publish(_ changes: [Change], _ s: inout State) {
+        let version = s.model.version
+        var encoded: [Set<Topic>: [UInt8]?] = [:]
+        for sub in s.subscribers.values {
+            let bytes: [UInt8]?
+            if let done = encoded[sub.topics] {
+                bytes = done
+            } else {
+                let mine = changes.filter { sub.topics.contains($0.topic) }
+                bytes =
+                    mine.isEmpty
+                    ? nil
+                    : Envelope.notification(
+                        method: "session/didChange", params: Notifications.didChange(sessionId: id, version: version, changes: mine)
+                    ).serializedBytes()
+                encoded[sub.topics] = .some(bytes)
+            }
+            guard let bytes else { continue }
+            sub.connection.sendNotification(body: bytes, sessionId: id, version: version)
         }
-        let wanting = subscribers.values.filter { $0.topics.contains(.diagnostics) }
+        let wanting = s.subscribers.values.filter { $0.topics.contains(.diagnostics) }
         guard !wanting.isEmpty else { return }
-        let now = currentDiagnostics()
-        guard now != lastDiagnostics else { return }
-        lastDiagnostics = now
-        for s in wanting {
-            s.connection.sendNotification(
-                method: "session/diagnostics", params: Notifications.diagnostics(sessionId: id, version: version, diagnostics: now),
-                sessionId: id, version: version)
-        }
+        let now = Self.diagnostics(s.model)
+        guard now != s.lastDiagnostics else { return }
+        s.lastDiagnostics = now
+        let bytes = Envelope.notification(
+            method: "session/diagnostics", params: Notifications.diagnostics(sessionId: id, version: version, diagnostics: now)
+        ).serializedBytes()
+        for sub in wanting { sub.connection.sendNotification(body: bytes, sessionId: id, version: version) }
     }
 
-    private func currentDiagnostics() -> [Diagnostic] {
+    private static func diagnostics(_ model: NavigationModel) -> [Diagnostic] {
         guard !model.screens.isEmpty else { return [] }
         return DiagnosticsEngine.diagnose(model: model, screenIndex: model.screens.count - 1)
     }
 
-    func subscribe(_ s: Subscription) -> Int {
-        subscribers[s.id] = s
-        if s.topics.contains(.diagnostics), lastDiagnostics == nil { lastDiagnostics = currentDiagnostics() }
-        return model.version
+    func subscribe(_ sub: Subscription) throws(RPCError) -> Int {
+        let version = state.withLockedValue { s -> Int? in
+            guard !s.closed else { return nil }
+            s.subscribers[sub.id] = sub
+            if sub.topics.contains(.diagnostics), s.lastDiagnostics == nil { s.lastDiagnostics = Self.diagnostics(s.model) }
+            return s.model.version
+        }
+        guard let version else { throw RPCError.unknownSession(id) }
+        return version
     }
 
     func unsubscribe(_ subscriptionId: String) {
-        subscribers[subscriptionId] = nil
-        if !subscribers.values.contains(where: { $0.topics.contains(.diagnostics) }) { lastDiagnostics = nil }
+        state.withLockedValue { s in
+            s.subscribers[subscriptionId] = nil
+            if !s.subscribers.values.contains(where: { $0.topics.contains(.diagnostics) }) { s.lastDiagnostics = nil }
+        }
     }
 
     /// Closes the session: every subscriber gets `session/didClose`; the store forgets it.
     func close() -> CommitTicket? {
-        closed = true
-        let ticket = store?.enqueue(.delete(id: id))
-        for s in subscribers.values {
-            s.connection.sendNotification(method: "session/didClose", params: Notifications.didClose(sessionId: id))
+        state.withLockedValue { s in
+            s.closed = true
+            let ticket = store?.enqueue(.delete(id: id))
+            let bytes = Envelope.notification(method: "session/didClose", params: Notifications.didClose(sessionId: id)).serializedBytes()
+            for sub in s.subscribers.values { sub.connection.sendNotification(body: bytes) }
+            s.subscribers = [:]
+            return ticket
         }
-        subscribers = [:]
-        return ticket
     }
 
-    func snapshot() -> JSON { SessionDocument.encode(name: name, model: model) }
+    func snapshot() -> JSON {
+        let (name, model) = state.withLockedValue { ($0.name, $0.model) }
+        return SessionDocument.encode(name: name, model: model)
+    }
 
     func listEntry() -> SessionList.Entry {
-        SessionList.Entry(sessionId: id, name: name, version: model.version, depth: model.depth, subscribers: subscribers.count)
+        state.withLockedValue { s in
+            SessionList.Entry(sessionId: id, name: s.name, version: s.model.version, depth: s.model.depth, subscribers: s.subscribers.count)
+        }
     }
 }
 
-/// All sessions of the daemon, and who subscribes to what.
-public actor SessionRegistry {
+/// All sessions of the daemon, and who subscribes to what: a map behind one lock, held only to look a session
+/// up, add, close or (un)subscribe, never while a session computes.
+public final class SessionRegistry: Sendable {
     public let limits: ServerLimits
-    private var sessions: [String: Session] = [:]
-    /// Creation order, so listings are stable.
-    private var order: [String] = []
-    private var nextSessionNumber = 1
-    private var nextSubscriptionNumber = 1
-    /// Creation order, kept by the store so a restart lists sessions as before.
-    private var nextOrder = 0
-    /// Where sessions are kept (`--state-dir`); nil keeps them in memory only.
-    private var store: StateStore?
-    /// subscriptionId -> (sessionId, connection id)
-    private var subscriptions: [String: (sessionId: String, connectionId: Int)] = [:]
+    private let state: NIOLockedValueBox<State>
+
+    struct State {
+        var sessions: [String: Session] = [:]
+        /// Creation order, so listings are stable.
+        var order: [String] = []
+        var nextSessionNumber = 1
+        var nextSubscriptionNumber = 1
+        /// Creation order, kept by the store so a restart lists sessions as before.
+        var nextOrder = 0
+        /// Where sessions are kept (`--state-dir`); nil keeps them in memory only.
+        var store: StateStore?
+        /// subscriptionId -> (sessionId, connection id)
+        var subscriptions: [String: (sessionId: String, connectionId: Int)] = [:]
+    }
 
     public init(limits: ServerLimits = ServerLimits()) {
         self.limits = limits
+        self.state = NIOLockedValueBox(State())
     }
 
-    public var count: Int { sessions.count }
+    public var count: Int { state.withLockedValue { $0.sessions.count } }
 
     /// Keeps every session in `store` from now on.
-    public func attach(_ store: StateStore) { self.store = store }
+    public func attach(_ store: StateStore) { state.withLockedValue { $0.store = store } }
 
     /// Adds the sessions a store held at start, with their ids and versions, without writing them again.
     public func restore(_ stored: [StateStore.StoredSession]) throws(RPCError) {
@@ -180,104 +230,101 @@ public actor SessionRegistry {
     }
 
     func session(_ id: String) throws(RPCError) -> Session {
-        guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
+        guard let s = state.withLockedValue({ $0.sessions[id] }) else { throw RPCError.unknownSession(id) }
         return s
-    }
-
-    func withSession<T: Sendable>(
-        _ sessionId: String,
-        _ body: @Sendable (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
-    ) async throws -> T {
-        let s = try session(sessionId)
-        let (result, ticket) = try await s.run(body)
-        try await Self.durable(ticket)
-        return result
-    }
-
-    /// Waits until a write is durable; a write that failed fails the request (the daemon log has the details).
-    static func durable(_ ticket: CommitTicket?) async throws {
-        guard let ticket else { return }
-        do {
-            try await ticket.wait()
-        } catch {
-            throw RPCError.internalError("the change could not be saved to the state database: \(error)")
-        }
     }
 
     /// Adds a session; `id` keeps a restored session's id when free. With a store, the new session is queued
     /// for it before anyone can reach it, and the ticket says when it is durable.
     func add(
         name: String?, model: NavigationModel, id: String? = nil, persist: Bool = true
-    ) throws(RPCError) -> (
-        id: String, session: Session, ticket: CommitTicket?
-    ) {
-        guard sessions.count < limits.maxSessions else {
-            throw RPCError.limitExceeded(
-                name: "maxSessions", limit: limits.maxSessions,
-                message: "too many sessions (--max-sessions \(limits.maxSessions)); close one first")
+    ) throws(RPCError) -> (id: String, session: Session, ticket: CommitTicket?) {
+        let limits = limits
+        let outcome = state.withLockedValue { s -> Result<(id: String, session: Session, ticket: CommitTicket?), RPCError> in
+            guard s.sessions.count < limits.maxSessions else {
+                return .failure(
+                    RPCError.limitExceeded(
+                        name: "maxSessions", limit: limits.maxSessions,
+                        message: "too many sessions (--max-sessions \(limits.maxSessions)); close one first"))
+            }
+            var sessionId = id ?? ""
+            if sessionId.isEmpty || s.sessions[sessionId] != nil {
+                repeat {
+                    sessionId = "s\(s.nextSessionNumber)"
+                    s.nextSessionNumber += 1
+                } while s.sessions[sessionId] != nil
+            }
+            let session = Session(id: sessionId, name: name ?? sessionId, model: model, store: s.store, order: s.nextOrder)
+            s.nextOrder += 1
+            s.sessions[sessionId] = session
+            s.order.append(sessionId)
+            let ticket =
+                persist
+                ? s.store?.enqueue(
+                    .upsert(
+                        id: sessionId, order: s.nextOrder - 1, name: name ?? sessionId, version: model.version,
+                        document: SessionDocument.encode(name: name ?? sessionId, model: model).serialized())) : nil
+            return .success((sessionId, session, ticket))
         }
-        var sessionId = id ?? ""
-        if sessionId.isEmpty || sessions[sessionId] != nil {
-            repeat {
-                sessionId = "s\(nextSessionNumber)"
-                nextSessionNumber += 1
-            } while sessions[sessionId] != nil
-        }
-        let session = Session(id: sessionId, name: name ?? sessionId, model: model, store: store, order: nextOrder)
-        nextOrder += 1
-        sessions[sessionId] = session
-        order.append(sessionId)
-        let ticket =
-            persist
-            ? store?.enqueue(
-                .upsert(
-                    id: sessionId, order: nextOrder - 1, name: name ?? sessionId, version: model.version,
-                    document: SessionDocument.encode(name: name ?? sessionId, model: model).serialized())) : nil
-        return (sessionId, session, ticket)
+        return try outcome.get()
     }
 
-    func close(_ id: String) async throws(RPCError) {
-        let s = try session(id)
-        sessions[id] = nil
-        order.removeAll { $0 == id }
-        for (sub, entry) in subscriptions where entry.sessionId == id { subscriptions[sub] = nil }
-        let ticket = await s.close()
-        do { try await Self.durable(ticket) } catch let error as RPCError { throw error } catch { throw RPCError.internalError() }
+    /// Closes a session; the ticket says when the store has forgotten it.
+    func close(_ id: String) throws(RPCError) -> CommitTicket? {
+        let session = state.withLockedValue { s -> Session? in
+            guard let session = s.sessions.removeValue(forKey: id) else { return nil }
+            s.order.removeAll { $0 == id }
+            for (sub, entry) in s.subscriptions where entry.sessionId == id { s.subscriptions[sub] = nil }
+            return session
+        }
+        guard let session else { throw RPCError.unknownSession(id) }
+        return session.close()
     }
 
-    func all() -> [Session] { order.compactMap { sessions[$0] } }
+    func all() -> [Session] { state.withLockedValue { s in s.order.compactMap { s.sessions[$0] } } }
 
-    func subscribe(sessionId: String, connection: ConnectionHandle, topics: Set<Topic>) async throws(RPCError) -> (String, Int) {
-        let s = try session(sessionId)
-        let held = subscriptions.values.filter { $0.connectionId == connection.id }.count
-        guard held < limits.maxSubscriptionsPerConnection else {
-            throw RPCError.limitExceeded(
-                name: "maxSubscriptions", limit: limits.maxSubscriptionsPerConnection,
-                message: "too many subscriptions on this connection (--max-subscriptions \(limits.maxSubscriptionsPerConnection))")
+    func subscribe(sessionId: String, connection: ConnectionHandle, topics: Set<Topic>) throws(RPCError) -> (String, Int) {
+        let limits = limits
+        let outcome = state.withLockedValue { s -> Result<(String, Session), RPCError> in
+            guard let session = s.sessions[sessionId] else { return .failure(RPCError.unknownSession(sessionId)) }
+            let held = s.subscriptions.values.filter { $0.connectionId == connection.id }.count
+            guard held < limits.maxSubscriptionsPerConnection else {
+                return .failure(
+                    RPCError.limitExceeded(
+                        name: "maxSubscriptions", limit: limits.maxSubscriptionsPerConnection,
+                        message: "too many subscriptions on this connection (--max-subscriptions \(limits.maxSubscriptionsPerConnection))"))
+            }
+            let subId = "sub\(s.nextSubscriptionNumber)"
+            s.nextSubscriptionNumber += 1
+            s.subscriptions[subId] = (sessionId, connection.id)
+            return .success((subId, session))
         }
-        let subId = "sub\(nextSubscriptionNumber)"
-        nextSubscriptionNumber += 1
-        subscriptions[subId] = (sessionId, connection.id)
-        let version = await s.subscribe(Subscription(id: subId, connection: connection, topics: topics))
+        let (subId, session) = try outcome.get()
+        let version = try session.subscribe(Subscription(id: subId, connection: connection, topics: topics))
         return (subId, version)
     }
 
-    func unsubscribe(_ subscriptionId: String, connectionId: Int) async throws(RPCError) {
-        guard let entry = subscriptions[subscriptionId], entry.connectionId == connectionId else {
+    func unsubscribe(_ subscriptionId: String, connectionId: Int) throws(RPCError) {
+        let session = state.withLockedValue { s -> Session?? in
+            guard let entry = s.subscriptions[subscriptionId], entry.connectionId == connectionId else { return .none }
+            s.subscriptions[subscriptionId] = nil
+            return .some(s.sessions[entry.sessionId])
+        }
+        guard let session else {
             throw RPCError.invalidParams(
                 path: "subscriptionId", expected: "a subscription of this connection",
                 message: "no subscription '\(subscriptionId)' on this connection")
         }
-        subscriptions[subscriptionId] = nil
-        if let s = sessions[entry.sessionId] { await s.unsubscribe(subscriptionId) }
+        session?.unsubscribe(subscriptionId)
     }
 
     /// Drops every subscription of a closed connection.
-    func dropConnection(_ connectionId: Int) async {
-        let mine = subscriptions.filter { $0.value.connectionId == connectionId }
-        for (sub, entry) in mine {
-            subscriptions[sub] = nil
-            if let s = sessions[entry.sessionId] { await s.unsubscribe(sub) }
+    func dropConnection(_ connectionId: Int) {
+        let mine = state.withLockedValue { s -> [(String, Session?)] in
+            let mine = s.subscriptions.filter { $0.value.connectionId == connectionId }
+            for sub in mine.keys { s.subscriptions[sub] = nil }
+            return mine.map { ($0.key, s.sessions[$0.value.sessionId]) }
         }
+        for (sub, session) in mine { session?.unsubscribe(sub) }
     }
 }

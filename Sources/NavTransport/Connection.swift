@@ -1,17 +1,57 @@
 import JSONCore
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
 import NavProtocol
 
-/// What a connection asks of the server behind it.
+/// What a connection asks of the server behind it. Every call is made on the connection's event loop and must
+/// not block; work that may be long returns ``RPCOutcome/later(_:)`` and finishes elsewhere.
 public protocol RPCService: Sendable {
-    /// Answers one request. Throw `RPCError` for protocol errors; anything else becomes -32603.
-    func handle(method: String, params: JSON?, connection: ConnectionHandle) async throws -> JSON
+    /// Answers one request. `.done(.failure)` for protocol errors.
+    func handle(method: String, params: JSON?, connection: ConnectionHandle) -> RPCOutcome
     /// A client notification other than `exit` and `$/cancelRequest`.
-    func notification(method: String, params: JSON?, connection: ConnectionHandle) async
-    func connectionOpened(_ connection: ConnectionHandle) async
+    func notification(method: String, params: JSON?, connection: ConnectionHandle)
+    func connectionOpened(_ connection: ConnectionHandle)
     /// The connection is gone: drop what it held (subscriptions).
-    func connectionClosed(_ connection: ConnectionHandle) async
+    func connectionClosed(_ connection: ConnectionHandle)
+}
+
+/// A request's answer: ready now, or later (a durable write, work on a thread pool). A connection answers its
+/// requests in order, so nothing after a `later` one is handled until it completes.
+public enum RPCOutcome: Sendable {
+    case done(Result<JSON, RPCError>)
+    case later(PendingReply)
+}
+
+/// An answer that completes once, from any thread.
+public final class PendingReply: Sendable {
+    private struct State {
+        var result: Result<JSON, RPCError>?
+        var callbacks: [@Sendable (Result<JSON, RPCError>) -> Void] = []
+    }
+    private let state = NIOLockedValueBox(State())
+
+    public init() {}
+
+    /// Completes the answer; later calls are ignored.
+    public func complete(_ result: Result<JSON, RPCError>) {
+        let callbacks = state.withLockedValue { s -> [@Sendable (Result<JSON, RPCError>) -> Void] in
+            guard s.result == nil else { return [] }
+            s.result = result
+            defer { s.callbacks = [] }
+            return s.callbacks
+        }
+        for callback in callbacks { callback(result) }
+    }
+
+    /// Calls `callback` once the answer is known (at once, on this thread, when it already is).
+    public func whenComplete(_ callback: @escaping @Sendable (Result<JSON, RPCError>) -> Void) {
+        let done = state.withLockedValue { s -> Result<JSON, RPCError>? in
+            if s.result == nil { s.callbacks.append(callback) }
+            return s.result
+        }
+        if let done { callback(done) }
+    }
 }
 
 /// Named bounds of one connection.
@@ -39,33 +79,39 @@ public struct ConnectionLimits: Sendable, Hashable {
     }
 }
 
-/// The server's handle on one client connection: the only way to send it anything.
+/// The server's handle on one client connection: the only way to send it anything, from any thread.
 ///
-/// Sending never blocks: bytes go to an ordered outbound queue that a writer drains to the peer.
+/// Sending never blocks: the framed bytes are appended to the connection's one outbound buffer under its
+/// lock, and the connection's event loop writes that buffer out (once per read burst, or soon after a send
+/// from another thread).
 /// - Important: notifications and replies reach the peer in the order they were sent here, which is
 ///   how the daemon keeps "version v's notification before the reply that made v".
 public final class ConnectionHandle: Sendable {
     public let id: Int
-    private let output: AsyncStream<[UInt8]>.Continuation
-    private let state: NIOLockedValueBox<State>
-    private let closer: @Sendable () -> Void
+    private let state: NIOLockedValueBox<Outbox>
+    /// Asks the connection's event loop to write the outbound buffer out (called at most once per write-out).
+    private let wake: @Sendable () -> Void
+    /// Asks the connection's event loop to close once idle (graceful stop).
+    private let drain: @Sendable () -> Void
 
-    struct State {
+    struct Outbox {
         var framing: Framing = .ndjson
         var budget: OutboundBudget
+        /// Framed bytes not yet handed to the channel.
+        var buffer: ByteBuffer
         var closed = false
-        var shutDown = false
-        var draining = false
-        var busy = false
-        /// Readers waiting for the peer to take its replies before more of its requests are read.
-        var roomWaiters: [CheckedContinuation<Void, Never>] = []
+        /// A write-out is already due (the event loop is handling a burst, or a wake is on its way).
+        var writeOutDue = false
     }
 
-    init(id: Int, maxOutboundBytes: Int, output: AsyncStream<[UInt8]>.Continuation, closer: @escaping @Sendable () -> Void) {
+    init(
+        id: Int, maxOutboundBytes: Int, wake: @escaping @Sendable () -> Void, drain: @escaping @Sendable () -> Void
+    ) {
         self.id = id
-        self.output = output
-        self.state = NIOLockedValueBox(State(budget: OutboundBudget(maxPendingBytes: maxOutboundBytes)))
-        self.closer = closer
+        self.state = NIOLockedValueBox(
+            Outbox(budget: OutboundBudget(maxPendingBytes: maxOutboundBytes), buffer: ByteBufferAllocator().buffer(capacity: 0)))
+        self.wake = wake
+        self.drain = drain
     }
 
     var framing: Framing {
@@ -77,14 +123,23 @@ public final class ConnectionHandle: Sendable {
     /// session is owed one `session/resync` once the peer reads again. Returns false when dropped.
     @discardableResult
     public func sendNotification(method: String, params: JSON, sessionId: String, version: Int) -> Bool {
-        let body = Envelope.notification(method: method, params: params).serializedBytes()
-        return state.withLockedValue { s in
-            guard !s.closed else { return false }
-            let bytes = FrameEncoder.encode(body, framing: s.framing)
-            guard s.budget.admitNotification(sessionId: sessionId, version: version, bytes: bytes.count) else { return false }
-            output.yield(bytes)
-            return true
+        sendNotification(
+            body: Envelope.notification(method: method, params: params).serializedBytes(), sessionId: sessionId, version: version)
+    }
+
+    /// Sends an already serialized notification body about `sessionId` at `version` (the same bytes may go to
+    /// every subscriber). Returns false when dropped, as above.
+    @discardableResult
+    public func sendNotification(body: [UInt8], sessionId: String, version: Int) -> Bool {
+        let (sent, wakeNow) = state.withLockedValue { s -> (Bool, Bool) in
+            guard !s.closed else { return (false, false) }
+            let size = FrameEncoder.framedSize(body.count, framing: s.framing)
+            guard s.budget.admitNotification(sessionId: sessionId, version: version, bytes: size) else { return (false, false) }
+            FrameEncoder.append(body, framing: s.framing, to: &s.buffer)
+            return (true, Self.claimWriteOut(&s))
         }
+        if wakeNow { wake() }
+        return sent
     }
 
     /// Sends a notification that is not about a session's versions (never dropped).
@@ -92,261 +147,107 @@ public final class ConnectionHandle: Sendable {
         send(Envelope.notification(method: method, params: params))
     }
 
+    /// Sends an already serialized notification body that is not about a session's versions (never dropped).
+    public func sendNotification(body: [UInt8]) {
+        sendAlways(body)
+    }
+
     /// Sends a reply (never dropped: every request gets exactly one).
     func send(_ message: JSON) {
-        let body = message.serializedBytes()
-        state.withLockedValue { s in
-            guard !s.closed else { return }
-            let bytes = FrameEncoder.encode(body, framing: s.framing)
-            s.budget.enqueued(bytes.count)
-            output.yield(bytes)
+        sendAlways(message.serializedBytes())
+    }
+
+    private func sendAlways(_ body: [UInt8]) {
+        let wakeNow = state.withLockedValue { s -> Bool in
+            guard !s.closed else { return false }
+            s.budget.enqueued(FrameEncoder.framedSize(body.count, framing: s.framing))
+            FrameEncoder.append(body, framing: s.framing, to: &s.buffer)
+            return Self.claimWriteOut(&s)
+        }
+        if wakeNow { wake() }
+    }
+
+    private static func claimWriteOut(_ s: inout Outbox) -> Bool {
+        if s.writeOutDue { return false }
+        s.writeOutDue = true
+        return true
+    }
+
+    /// The event loop starts handling a burst: sends made meanwhile are written out at its end, without a wake.
+    func beginBurst() {
+        state.withLockedValue { $0.writeOutDue = true }
+    }
+
+    /// Takes the bytes to write out now (nil when there are none); later sends wake the loop again.
+    func takeOutbound() -> ByteBuffer? {
+        state.withLockedValue { s -> ByteBuffer? in
+            s.writeOutDue = false
+            guard s.buffer.readableBytes > 0 else { return nil }
+            let out = s.buffer
+            s.buffer = ByteBufferAllocator().buffer(capacity: 0)
+            return out
         }
     }
 
-    /// Waits while more than `maxOutboundBytes` of replies wait for the peer to read them.
-    ///
-    /// Replies are never dropped, so a client that sends requests and never reads would otherwise
-    /// make its queue grow without bound; instead its requests stop being read (and the socket pushes
-    /// back on it) until it takes what it is owed. Nobody else waits.
-    func waitForRoom() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLockedValue { s -> Bool in
-                if s.closed || s.budget.pendingBytes <= s.budget.maxPendingBytes { return true }
-                s.roomWaiters.append(continuation)
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+    /// Whether more than `maxOutboundBytes` wait for the peer to read them: the connection then stops reading.
+    var isOverBudget: Bool {
+        state.withLockedValue { $0.budget.pendingBytes > $0.budget.maxPendingBytes }
     }
 
-    /// The writer reports bytes it handed to the peer; owed resyncs are sent once the queue drains.
-    func didWrite(bytes: Int) {
-        let (owed, waiters) = state.withLockedValue { s -> ([OutboundBudget.Resync], [CheckedContinuation<Void, Never>]) in
+    /// The channel wrote `bytes`; owed resyncs are sent once the queue has drained. Returns whether the
+    /// connection is within its bound again.
+    func didWrite(bytes: Int) -> Bool {
+        let (owed, within) = state.withLockedValue { s -> ([OutboundBudget.Resync], Bool) in
             s.budget.written(bytes)
-            var waiters: [CheckedContinuation<Void, Never>] = []
-            if s.budget.pendingBytes <= s.budget.maxPendingBytes {
-                waiters = s.roomWaiters
-                s.roomWaiters = []
-            }
-            return (s.budget.drainedResyncs(), waiters)
+            return (s.budget.drainedResyncs(), s.budget.pendingBytes <= s.budget.maxPendingBytes)
         }
-        for waiter in waiters { waiter.resume() }
         for r in owed {
             send(Envelope.notification(method: "session/resync", params: Notifications.resync(sessionId: r.sessionId, version: r.version)))
         }
+        return within
     }
 
-    /// Ends the output after what is already queued, without touching the input: for a connection
-    /// that is refused before anything was read from it.
-    func finishOutput() {
-        let (first, waiters) = state.withLockedValue { s -> (Bool, [CheckedContinuation<Void, Never>]) in
-            defer {
-                s.closed = true
-                s.roomWaiters = []
-            }
-            return (!s.closed, s.roomWaiters)
-        }
-        for waiter in waiters { waiter.resume() }
-        if first { output.finish() }
-    }
-
-    /// Closes the connection (after what is already queued).
-    public func close() {
-        let (first, waiters) = state.withLockedValue { s -> (Bool, [CheckedContinuation<Void, Never>]) in
-            defer {
-                s.closed = true
-                s.roomWaiters = []
-            }
-            return (!s.closed, s.roomWaiters)
-        }
-        for waiter in waiters { waiter.resume() }
-        if first {
-            output.finish()
-            closer()
-        }
-    }
-
-    var isShutDown: Bool {
-        get { state.withLockedValue { $0.shutDown } }
-        set { state.withLockedValue { $0.shutDown = newValue } }
-    }
-
-    /// Marks the connection busy (handling messages) or idle; returns true when it should now close (draining and idle).
-    func setBusy(_ busy: Bool) -> Bool {
-        state.withLockedValue { s in
-            s.busy = busy
-            return s.draining && !busy
-        }
+    /// Nothing more is queued from now on (the connection is closing or closed).
+    func markClosed() {
+        state.withLockedValue { $0.closed = true }
     }
 
     /// Graceful shutdown: close now when idle, else once the messages in hand are answered.
     public func beginDrain() {
-        let closeNow = state.withLockedValue { s -> Bool in
-            s.draining = true
-            return !s.busy
-        }
-        if closeNow { close() }
+        drain()
     }
-
 }
 
-/// Runs one connection: decodes frames, classifies JSON-RPC envelopes, handles each connection's
-/// messages in arrival order, applies `$/cancelRequest`, and replies exactly once to every request.
-public struct ConnectionRunner: Sendable {
-    public let handle: ConnectionHandle
-    let service: any RPCService
-    let limits: ConnectionLimits
-    let logger: Logger
-    private let guardBox: NIOLockedValueBox<ReplyGuard>
-
-    public init(handle: ConnectionHandle, service: any RPCService, limits: ConnectionLimits, logger: Logger) {
-        self.handle = handle
-        self.service = service
-        self.limits = limits
-        self.logger = logger
-        self.guardBox = NIOLockedValueBox(ReplyGuard())
-    }
-
-    enum Work: Sendable {
-        case envelope(Envelope)
-        case reply(JSON)
-        case close
-    }
-
-    /// Reads `inbound` until it ends or the connection closes; returns when every reply is queued.
-    public func run<S: AsyncSequence & Sendable>(inbound: S) async where S.Element == [UInt8] {
-        await service.connectionOpened(handle)
-        let (work, queue) = AsyncStream<Work>.makeStream()
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.process(work) }
-            var decoder = FrameDecoder(maxMessageBytes: limits.maxMessageBytes, maxHeaderBytes: limits.maxHeaderBytes)
-            do {
-                reading: for try await chunk in inbound {
-                    let events = decoder.feed(chunk)
-                    if let f = decoder.framing { handle.framing = f }
-                    // Decode the whole chunk first, so a cancel arriving with its request always wins.
-                    var items: [Work] = []
-                    var stop = false
-                    for event in events where !stop {
-                        switch InboundAction.interpret(event, parseLimits: JSONParseLimits(maxDepth: limits.maxJSONDepth)) {
-                        case .dispatch(let envelope): items.append(register(envelope))
-                        case .reply(let json): items.append(.reply(json))
-                        case .replyAndClose(let json):
-                            items.append(.reply(json))
-                            items.append(.close)
-                            stop = true
-                        }
-                    }
-                    for item in items { queue.yield(item) }
-                    if stop { break reading }
-                    // A peer that does not read its replies is not read from either, until it does.
-                    await handle.waitForRoom()
-                }
-            } catch {
-                logger.debug("connection read ended", metadata: ["connection.id": "\(handle.id)", "error": "\(error)"])
-            }
-            queue.finish()
-            await group.waitForAll()
-        }
-        await service.connectionClosed(handle)
-        handle.close()
-    }
-
-    /// Checks a batch's size, registers its requests with the reply guard (so a later cancel finds
-    /// them; a duplicate in-flight id is refused at once) and applies its cancels.
-    private func register(_ envelope: Envelope) -> Work {
-        let items: [EnvelopeItem]
-        switch envelope {
-        case .single(let item): items = [item]
-        case .batch(let list): items = list
-        case .emptyBatch: return .reply(Envelope.reply(id: .null, error: TransportErrors.emptyBatch))
-        }
-        if case .batch = envelope, items.count > limits.maxBatch {
-            return .reply(
-                Envelope.reply(
-                    id: .null,
-                    error: RPCError(
-                        code: ErrorCode.invalidRequest,
-                        message: "a batch of \(items.count) messages exceeds --max-batch \(limits.maxBatch); split it",
-                        data: ["limit": .number(limits.maxBatch), "name": "maxBatch"])))
-        }
-        var checked: [EnvelopeItem] = []
-        for item in items {
-            switch item {
-            case .message(.notification(CancelRequest.name, let params)):
-                if let id = ReplyGuard.cancelTarget(params) { guardBox.withLockedValue { _ = $0.cancel(id) } }
-                checked.append(item)
-            case .message(.request(let id, _, _)):
-                if let refusal = guardBox.withLockedValue({ $0.begin(id) }) {
-                    checked.append(.invalid(id: id, error: refusal))
-                } else {
-                    checked.append(item)
-                }
-            default:
-                checked.append(item)
-            }
-        }
-        if case .single = envelope { return .envelope(.single(checked[0])) }
-        return .envelope(.batch(checked))
-    }
-
-    private func process(_ work: AsyncStream<Work>) async {
-        for await item in work {
-            _ = handle.setBusy(true)
-            switch item {
-            case .reply(let json):
-                handle.send(json)
-            case .close:
-                handle.close()
-            case .envelope(.emptyBatch):
-                handle.send(Envelope.reply(id: .null, error: TransportErrors.emptyBatch))
-            case .envelope(.single(let element)):
-                if let reply = await answer(element) { handle.send(reply) }
-            case .envelope(.batch(let elements)):
-                var replies: [JSON] = []
-                for element in elements {
-                    if let reply = await answer(element) { replies.append(reply) }
-                }
-                if !replies.isEmpty { handle.send(.array(replies)) }
-            }
-            if handle.setBusy(false) { handle.close() }
+extension FrameEncoder {
+    /// The size of `bodyCount` bytes once framed.
+    static func framedSize(_ bodyCount: Int, framing: Framing) -> Int {
+        switch framing {
+        case .contentLength: return 20 + decimalDigits(bodyCount) + bodyCount
+        case .ndjson: return bodyCount + 1
         }
     }
 
-    /// The reply to one element, or nil for notifications.
-    private func answer(_ element: EnvelopeItem) async -> JSON? {
-        switch element {
-        case .invalid(let id, let error):
-            return Envelope.reply(id: id, error: error)
-        case .message(.notification(let method, let params)):
-            switch method {
-            case CancelRequest.name: break
-            case Exit.name: handle.close()
-            default: await service.notification(method: method, params: params, connection: handle)
-            }
-            return nil
-        case .message(.request(let id, let method, let params)):
-            let outcome: Result<JSON, RPCError>
-            if guardBox.withLockedValue({ $0.isCancelled(id) }) {
-                outcome = .failure(.cancelled)
-            } else if handle.isShutDown {
-                outcome = .failure(
-                    RPCError(code: ErrorCode.invalidRequest, message: "the connection was shut down; only 'exit' is accepted"))
-            } else {
-                do {
-                    let result = try await service.handle(method: method, params: params, connection: handle)
-                    if method == Shutdown.name { handle.isShutDown = true }
-                    outcome = .success(result)
-                } catch let error as RPCError {
-                    outcome = .failure(error)
-                } catch {
-                    logger.error(
-                        "request failed", metadata: ["rpc.method": "\(method)", "connection.id": "\(handle.id)", "error": "\(error)"])
-                    outcome = .failure(.internalError())
-                }
-            }
-            // A cancel that arrived while the handler ran still turns the reply into -32800.
-            return guardBox.withLockedValue { $0.resolve(id, outcome) }
+    /// Appends `body` framed to `buffer`.
+    static func append(_ body: [UInt8], framing: Framing, to buffer: inout ByteBuffer) {
+        switch framing {
+        case .contentLength:
+            buffer.writeStaticString("Content-Length: ")
+            buffer.writeString(String(body.count))
+            buffer.writeStaticString("\r\n\r\n")
+            buffer.writeBytes(body)
+        case .ndjson:
+            buffer.writeBytes(body)
+            buffer.writeInteger(UInt8(0x0A))
         }
+    }
+
+    static func decimalDigits(_ n: Int) -> Int {
+        var digits = 1
+        var rest = n / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
     }
 }

@@ -1,62 +1,97 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Logging
-import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 
-/// A connection to an `RPCService` in the same process, through the same framing, envelope and
-/// ordering code as a socket connection. For test rigs that embed the server.
+/// A connection to an `RPCService` in the same process: a socket pair, whose server end is served by the same
+/// ``RPCChannelHandler`` as a socket connection (framing, envelope, ordering, back-pressure), without a path
+/// on disk. For test rigs that embed the server, and navctl's `--file`.
 public final class InProcessStream: ByteStream {
-    private let toServer: AsyncStream<[UInt8]>.Continuation
-    private let fromServer: AsyncStream<[UInt8]>
-    private let task: NIOLockedValueBox<Task<Void, Never>?>
+    private let client: EventLoopFuture<any Channel>
+    private let incoming: AsyncThrowingStream<[UInt8], any Error>
 
     /// Opens a connection to `service`.
     public init(
         service: any RPCService, limits: ConnectionLimits = ConnectionLimits(), id: Int = 0,
         logger: Logger = Logger(label: "navd.inprocess")
     ) {
-        let (clientIn, clientInContinuation) = AsyncStream<[UInt8]>.makeStream()
-        let (serverIn, serverInContinuation) = AsyncStream<[UInt8]>.makeStream()
-        self.toServer = serverInContinuation
-        self.fromServer = clientIn
-        let (outStream, outContinuation) = AsyncStream<[UInt8]>.makeStream()
-        let handle = ConnectionHandle(id: id, maxOutboundBytes: limits.maxOutboundBytes, output: outContinuation) {
-            serverInContinuation.finish()
+        // Both ends on one event loop: a request and its reply never cross threads inside the pair.
+        let group = MultiThreadedEventLoopGroup.singleton.next()
+        let (incoming, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+        self.incoming = incoming
+        var fds: [Int32] = [-1, -1]
+        #if canImport(Darwin)
+            let kind = SOCK_STREAM
+        #else
+            let kind = Int32(SOCK_STREAM.rawValue)
+        #endif
+        guard socketpair(AF_UNIX, kind, 0, &fds) == 0 else {
+            continuation.finish(throwing: IOError(errnoCode: errno, reason: "socketpair"))
+            client = group.next().makeFailedFuture(IOError(errnoCode: errno, reason: "socketpair"))
+            return
         }
-        self.task = NIOLockedValueBox(nil)
-        let runner = ConnectionRunner(handle: handle, service: service, limits: limits, logger: logger)
-        self.task.withLockedValue {
-            $0 = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await bytes in outStream {
-                            clientInContinuation.yield(bytes)
-                            handle.didWrite(bytes: bytes.count)
-                        }
-                        clientInContinuation.finish()
-                    }
-                    await runner.run(inbound: serverIn)
+        let serverFD = fds[0]
+        let clientFD = fds[1]
+        _ = ClientBootstrap(group: group)
+            .channelOption(.allowRemoteHalfClosure, value: true)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        RPCChannelHandler(id: id, eventLoop: channel.eventLoop, service: service, limits: limits, logger: logger))
                 }
             }
-        }
+            .withConnectedSocket(serverFD)
+        client = ClientBootstrap(group: group)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ForwardingHandler(continuation))
+                }
+            }
+            .withConnectedSocket(clientFD)
     }
 
     public func write(_ bytes: [UInt8]) async throws {
-        toServer.yield(bytes)
+        let channel = try await client.get()
+        try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
     }
 
     public func inbound() -> AsyncThrowingStream<[UInt8], any Error> {
-        let source = fromServer
-        return AsyncThrowingStream { continuation in
-            let t = Task {
-                for await chunk in source { continuation.yield(chunk) }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in t.cancel() }
-        }
+        incoming
     }
 
+    /// Finishes sending; returns once the server has answered what it was sent and closed its end.
     public func close() async {
-        toServer.finish()
-        let t = task.withLockedValue { $0 }
-        await t?.value
+        guard let channel = try? await client.get() else { return }
+        try? await channel.close(mode: .output)
+        // A client that stops reading would keep the server's end open; the client end closes on the server's EOF.
+        try? await channel.closeFuture.get()
+    }
+}
+
+/// Hands the client end's inbound bytes to an async stream.
+private final class ForwardingHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
+
+    init(_ continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation) { self.continuation = continuation }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        continuation.yield(Array(unwrapInboundIn(data).readableBytesView))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        continuation.finish()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        continuation.finish(throwing: error)
+        context.close(promise: nil)
     }
 }

@@ -13,8 +13,8 @@ import NavProtocol
     import Darwin
 #endif
 
-/// Serves an `RPCService` on a Unix domain socket: one task per connection, each connection's
-/// messages in order, errors contained per connection.
+/// Serves an `RPCService` on a Unix domain socket: each connection's messages handled on its event loop, in
+/// order (``RPCChannelHandler``), errors contained per connection.
 public final class UnixSocketServer: Sendable {
     public let path: String
     /// A socket already bound and listening that the server takes over instead of binding `path` (socket
@@ -31,9 +31,8 @@ public final class UnixSocketServer: Sendable {
     struct State {
         var serverChannel: (any Channel)?
         var connections: [Int: ConnectionHandle] = [:]
-        /// One task per accepted connection, until it has closed.
-        var tasks: [Int: Task<Void, Never>] = [:]
-        var nextTask = 1
+        /// Every accepted connection's channel, until it has closed.
+        var channels: [Int: any Channel] = [:]
         var nextId = 1
         var stopping = false
     }
@@ -52,20 +51,18 @@ public final class UnixSocketServer: Sendable {
 
     /// The user at the other end of a Unix socket connection: SO_PEERCRED on Linux, LOCAL_PEERCRED (what
     /// getpeereid reads) on macOS. Nil when the system does not say.
-    static func peerUser(of channel: any Channel) async -> UInt32? {
-        guard let provider = channel as? any SocketOptionProvider else { return nil }
+    static func peerUser(of channel: any Channel) -> EventLoopFuture<UInt32?> {
+        guard let provider = channel as? any SocketOptionProvider else { return channel.eventLoop.makeSucceededFuture(nil) }
         #if os(Linux)
-            let credentials: PeerCredentials? = try? await provider.unsafeGetSocketOption(
-                level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
-            ).get()
-            return credentials?.uid
+            let credentials: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
+                level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
+            return credentials.map { Optional($0.uid) }.recover { _ in nil }
         #elseif canImport(Darwin)
-            let credentials: xucred? = try? await provider.unsafeGetSocketOption(
-                level: SocketOptionLevel(0), name: SocketOptionName(LOCAL_PEERCRED)
-            ).get()
-            return credentials?.cr_uid
+            let credentials: EventLoopFuture<xucred> = provider.unsafeGetSocketOption(
+                level: SocketOptionLevel(0), name: SocketOptionName(LOCAL_PEERCRED))
+            return credentials.map { Optional($0.cr_uid) }.recover { _ in nil }
         #else
-            return nil
+            return channel.eventLoop.makeSucceededFuture(nil)
         #endif
     }
 
@@ -76,49 +73,91 @@ public final class UnixSocketServer: Sendable {
             .serverChannelOption(.backlog, value: 256)
             // A client may finish sending (shut down its write side) and still read its replies.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-        let accept: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
-            channel.eventLoop.makeCompletedFuture {
-                // The connection is handed to its own task at once: a connection left waiting in the
-                // accept sequence when the server stops would be dropped without being closed.
-                let connection = try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                self.start(connection, service: service)
+            .childChannelInitializer { channel in
+                Self.peerUser(of: channel).flatMapThrowing { peer in
+                    try self.admit(channel, peer: peer, service: service)
+                }
             }
-        }
-        let server: NIOAsyncChannel<Void, Never>
+        let server: any Channel
         if let listeningDescriptor {
-            server = try await bootstrap.bind(listeningDescriptor, childChannelInitializer: accept)
+            server = try await bootstrap.withBoundSocket(listeningDescriptor).get()
         } else {
-            server = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: accept)
+            server = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false).get()
         }
         let stopEarly = state.withLockedValue { s -> Bool in
-            s.serverChannel = server.channel
+            s.serverChannel = server
             return s.stopping
         }
-        if stopEarly { server.channel.close(promise: nil) }
+        if stopEarly { server.close(promise: nil) }
         try onListening()
         logger.info("listening", metadata: ["socket.path": "\(path)"])
-        do {
-            try await server.executeThenClose { inbound in
-                for try await _ in inbound {}
-            }
-        } catch {
-            logger.debug("accepting ended", metadata: ["error": "\(error)"])
-        }
+        try? await server.closeFuture.get()
         // Stopped accepting: let every connection answer what it holds and close.
-        while let next = state.withLockedValue({ $0.tasks.first?.value }) {
-            await next.value
+        while let next = state.withLockedValue({ $0.channels.first?.value }) {
+            try? await next.closeFuture.get()
         }
     }
 
-    private func start(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, service: any RPCService) {
-        state.withLockedValue { s in
-            let key = s.nextTask
-            s.nextTask += 1
-            s.tasks[key] = Task {
-                await self.serve(connection, service: service)
-                _ = self.state.withLockedValue { $0.tasks.removeValue(forKey: key) }
-            }
+    /// Admits a new connection or refuses it (with a reply saying why), and installs its handler. Runs on the
+    /// channel's event loop.
+    private func admit(_ channel: any Channel, peer: UInt32?, service: any RPCService) throws {
+        // Only the daemon's own user (and those --allow-uid names) is served: checked first, before the
+        // connection counts against any limit.
+        let permitted = peer.map { allowedUsers.contains($0) } ?? false
+        // Admission and registration happen under one lock, so stop() drains every admitted connection.
+        enum Admission { case admitted, full, stopping, notPermitted }
+        let (id, admission) = state.withLockedValue { s -> (Int, Admission) in
+            let id = s.nextId
+            s.nextId += 1
+            if !permitted { return (id, .notPermitted) }
+            if s.stopping { return (id, .stopping) }
+            if s.connections.count >= maxConnections { return (id, .full) }
+            s.channels[id] = channel
+            return (id, .admitted)
         }
+        var refusal: JSON?? = .none
+        switch admission {
+        case .admitted: break
+        case .full:
+            logger.warning("connection refused: limit", metadata: ["connection.id": "\(id)", "limit": "\(maxConnections)"])
+            refusal = .some(
+                Envelope.reply(
+                    id: .null,
+                    error: .limitExceeded(
+                        name: "maxConnections", limit: maxConnections, message: "too many connections (--max-connections \(maxConnections))"
+                    )))
+        case .stopping:
+            logger.debug("connection refused: shutting down", metadata: ["connection.id": "\(id)"])
+            refusal = .some(nil)
+        case .notPermitted:
+            let who = peer.map { "uid \($0)" } ?? "a user the system does not name"
+            logger.warning(
+                "connection refused: not permitted",
+                metadata: ["connection.id": "\(id)", "peer.uid": "\(peer.map(String.init) ?? "unknown")"])
+            refusal = .some(
+                Envelope.reply(
+                    id: .null,
+                    error: RPCError(
+                        code: ErrorCode.notPermitted,
+                        message:
+                            "not permitted: this navd serves only its own user; \(who) is not allowed (the daemon's owner can admit it with --allow-uid)",
+                        data: peer.map { JSON.object(["uid": .int(Int64($0))]) })))
+        }
+        let handler = RPCChannelHandler(
+            id: id, eventLoop: channel.eventLoop, service: service, limits: limits, logger: logger, refusal: refusal)
+        if admission == .admitted {
+            state.withLockedValue { $0.connections[id] = handler.handle }
+        }
+        logger.debug("connection opened", metadata: ["connection.id": "\(id)"])
+        channel.closeFuture.whenComplete { _ in
+            self.state.withLockedValue { s in
+                s.connections[id] = nil
+                s.channels[id] = nil
+            }
+            self.logger.debug("connection closed", metadata: ["connection.id": "\(id)"])
+            self.heapTrimmer.connectionClosed()
+        }
+        try channel.pipeline.syncOperations.addHandler(handler)
     }
 
     /// Stops accepting; open connections close once idle.
@@ -130,96 +169,6 @@ public final class UnixSocketServer: Sendable {
         channel?.close(promise: nil)
         for h in handles { h.beginDrain() }
     }
-
-    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, service: any RPCService) async {
-        let channel = connection.channel
-        // The channel is registered in the same event-loop turn that handed it over; one hop onto its
-        // loop makes sure that has happened before anything is written to it or shut down.
-        _ = try? await channel.eventLoop.submit {}.get()
-        let (outStream, outContinuation) = AsyncStream<[UInt8]>.makeStream()
-        let id = state.withLockedValue { s -> Int in
-            defer { s.nextId += 1 }
-            return s.nextId
-        }
-        let handle = ConnectionHandle(id: id, maxOutboundBytes: limits.maxOutboundBytes, output: outContinuation) {
-            // Closing the output ends the writer, which writes what is queued and then closes the
-            // channel; shutting the input down as well ends a read that is waiting for bytes.
-            channel.eventLoop.execute {
-                if channel.isActive { channel.close(mode: .input, promise: nil) } else { channel.close(promise: nil) }
-            }
-        }
-        // Only the daemon's own user (and those --allow-uid names) is served: checked first, before the
-        // connection counts against any limit.
-        let peer = await Self.peerUser(of: channel)
-        let permitted = peer.map { allowedUsers.contains($0) } ?? false
-        // Admission and registration happen under one lock, so stop() drains every admitted connection.
-        enum Admission { case admitted, full, stopping, notPermitted }
-        let admission = state.withLockedValue { s -> Admission in
-            if !permitted { return .notPermitted }
-            if s.stopping { return .stopping }
-            if s.connections.count >= maxConnections { return .full }
-            s.connections[id] = handle
-            return .admitted
-        }
-        let refused = admission != .admitted
-        switch admission {
-        case .admitted: break
-        case .full:
-            logger.warning("connection refused: limit", metadata: ["connection.id": "\(id)", "limit": "\(maxConnections)"])
-            handle.send(
-                Envelope.reply(
-                    id: .null,
-                    error: .limitExceeded(
-                        name: "maxConnections", limit: maxConnections, message: "too many connections (--max-connections \(maxConnections))"
-                    )))
-            handle.finishOutput()
-        case .stopping:
-            logger.debug("connection refused: shutting down", metadata: ["connection.id": "\(id)"])
-            handle.finishOutput()
-        case .notPermitted:
-            let who = peer.map { "uid \($0)" } ?? "a user the system does not name"
-            logger.warning(
-                "connection refused: not permitted",
-                metadata: ["connection.id": "\(id)", "peer.uid": "\(peer.map(String.init) ?? "unknown")"])
-            handle.send(
-                Envelope.reply(
-                    id: .null,
-                    error: RPCError(
-                        code: ErrorCode.notPermitted,
-                        message:
-                            "not permitted: this navd serves only its own user; \(who) is not allowed (the daemon's owner can admit it with --allow-uid)",
-                        data: peer.map { JSON.object(["uid": .int(Int64($0))]) })))
-            handle.finishOutput()
-        }
-        logger.debug("connection opened", metadata: ["connection.id": "\(id)"])
-        do {
-            try await connection.executeThenClose { inbound, _ in
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        // Each write completes once its bytes are in the socket, so nothing queued is lost
-                        // when the connection closes, and the outbound budget counts what the peer has not
-                        // taken yet.
-                        for await bytes in outStream {
-                            try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
-                            handle.didWrite(bytes: bytes.count)
-                        }
-                    }
-                    if !refused {
-                        let runner = ConnectionRunner(handle: handle, service: service, limits: limits, logger: logger)
-                        await runner.run(inbound: inbound.map { Array(buffer: $0) })
-                    }
-                    try await group.next()
-                    group.cancelAll()
-                }
-            }
-        } catch {
-            logger.debug("connection ended with an error", metadata: ["connection.id": "\(id)", "error": "\(error)"])
-        }
-        handle.close()
-        state.withLockedValue { _ = $0.connections.removeValue(forKey: id) }
-        logger.debug("connection closed", metadata: ["connection.id": "\(id)"])
-        heapTrimmer.connectionClosed()
-    }
 }
 
 /// Hands the heap's free pages back to the system a second after connections close, at most once a second.
@@ -228,6 +177,12 @@ public final class UnixSocketServer: Sendable {
 /// by itself.
 final class HeapTrimmer: Sendable {
     private let scheduled = NIOLockedValueBox(false)
+
+    init() {
+        #if os(Linux)
+            _ = HeapTrimmer.fixedMmapThreshold
+        #endif
+    }
 
     func connectionClosed() {
         #if os(Linux)
@@ -245,6 +200,18 @@ final class HeapTrimmer: Sendable {
     }
 
     #if os(Linux)
+        /// Large blocks (128 KiB and up) always come from mmap and go straight back to the system when freed.
+        /// By default glibc raises that threshold every time such a block is freed, up to 32 MiB, so after a
+        /// burst of large outbound buffers (slow readers near --max-outbound-bytes) blocks of that size are
+        /// carved from the heap instead and fragment it: the daemon then stays larger after the clients have
+        /// left than trimming can undo. Setting the threshold once turns that adjustment off.
+        private static let fixedMmapThreshold: Void = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+            // M_MMAP_THRESHOLD is -3 in glibc's malloc.h, which Glibc's Swift module does not export.
+            _ = mallopt(-3, 128 * 1024)
+        }()
+
         /// glibc's `malloc_trim`, looked up at run time: Glibc's Swift module does not export malloc.h.
         private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
@@ -262,9 +229,3 @@ final class HeapTrimmer: Sendable {
         var gid: UInt32 = 0
     }
 #endif
-
-extension Array where Element == UInt8 {
-    init(buffer: ByteBuffer) {
-        self = buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
-    }
-}

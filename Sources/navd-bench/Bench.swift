@@ -21,13 +21,26 @@ struct NavdBench: AsyncParsableCommand {
 
     @Option(
         parsing: .upToNextOption,
-        help: "Run only these groups (json, engine, model, lint, rpc, mutations), for profiling one of them.")
+        help: "Run only these groups (json, engine, model, lint, rpc, mutations, limit), for profiling one of them.")
     var only: [String] = []
 
     @Option(help: "Scales every benchmark's iteration count.")
     var scale: Double = 1
 
+    @Option(help: "Serve the bare echo server on this socket (the limit navd is measured against) instead of benchmarking.")
+    var echoServer: String?
+
+    @Option(help: "The navd binary the limit group starts. Default: navd next to navd-bench.")
+    var navd: String?
+
+    @Option(help: "Seconds each workload of the limit group runs, for navd and for echo each (in three rounds).")
+    var limitSeconds: Double = 1.5
+
     func run() async throws {
+        if let echoServer {
+            try EchoServer.run(socket: echoServer)
+            return
+        }
         var results: [JSON] = []
         func record(_ name: String, _ iterations: Int, _ seconds: Double, _ note: String) {
             let perSecond = Double(iterations) / seconds
@@ -149,7 +162,7 @@ struct NavdBench: AsyncParsableCommand {
                 if durable {
                     try? FileManager.default.removeItem(at: stateDirectory)
                     store = try StateStore.open(directory: stateDirectory.path).0
-                    await service.sessions.attach(store!)
+                    service.sessions.attach(store!)
                 }
                 let writers = 16
                 let perWriter = n(durable ? 200 : 2_000)
@@ -233,15 +246,30 @@ struct NavdBench: AsyncParsableCommand {
             try await serving.value
         }
 
-        let document: JSON = [
+        var limit: JSON?
+        if wants("limit") {
+            // navd against the bare echo server, in separate processes, one load generator.
+            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "navd-limit-\(ProcessInfo.processInfo.processIdentifier)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            limit = try LimitBench(
+                navd: navd ?? executable.deletingLastPathComponent().appendingPathComponent("navd").path, bench: executable.path,
+                seconds: limitSeconds, directory: directory.path
+            ).run()
+        }
+
+        var document: JSONObject = [
             "date": .string(ISO8601DateFormatter().string(from: Date())),
             "cores": .number(ProcessInfo.processInfo.activeProcessorCount),
             "results": .array(results),
         ]
+        if let limit { document["limit"] = limit }
         guard let output = output ?? (only.isEmpty ? "bench/results.json" : nil) else { return }
         let url = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(document.serializedBytes() + [0x0A]).write(to: url)
+        try Data(JSON.object(document).serializedBytes() + [0x0A]).write(to: url)
         FileHandle.standardError.write(Data("wrote \(output)\n".utf8))
     }
 

@@ -173,9 +173,9 @@ struct Navd: AsyncParsableCommand {
             logger: logger)
         if let state {
             // Attached first: the restored sessions keep writing to it.
-            await service.sessions.attach(state.store)
+            service.sessions.attach(state.store)
             do {
-                try await service.sessions.restore(state.sessions)
+                try service.sessions.restore(state.sessions)
             } catch {
                 writeStandardError("navd: cannot restore the sessions of \(state.store.path): \(error.message)\n")
                 guardian?.release()

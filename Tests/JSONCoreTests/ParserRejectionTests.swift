@@ -223,3 +223,21 @@ struct ParserRejectionTests {
         }
     }
 }
+
+@Suite("Duplicate keys in large objects")
+struct LargeObjectDuplicateTests {
+    @Test("a duplicate is found however many members come before it", arguments: [15, 16, 17, 40])
+    func duplicateAfterManyMembers(_ members: Int) {
+        let prefix = "{" + (0..<members).map { "\"k\($0)\":0," }.joined()
+        let text = prefix + "\"k\(members - 1)\":1}"
+        do {
+            _ = try JSON.parse(Array(text.utf8))
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.message == "duplicate key \"k\(members - 1)\" in object")
+            #expect(error.offset == prefix.utf8.count)
+        }
+        let distinct = prefix + "\"other\":1}"
+        #expect((try? JSON.parse(Array(distinct.utf8)))?.objectValue?.count == members + 1)
+    }
+}

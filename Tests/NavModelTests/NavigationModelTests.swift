@@ -125,8 +125,11 @@ struct NavigationModelTests {
         // Uncovering a screen drops its frozen copy; covering it again freezes its current state.
         _ = try m.pop()
         #expect(m.coveredSnapshots.isEmpty)
+        #expect(m.coveredSnapshot(of: "a") == nil)
         _ = try m.push(Screen(id: "c"))
-        #expect(m.coveredSnapshots["a"]?.title == "Renamed")
+        #expect(m.coveredSnapshot(of: "a")?.title == "Renamed")
+        // A covered screen that has not changed since it was covered is not stored a second time.
+        #expect(m.coveredSnapshots.isEmpty)
     }
 
     @Test("generated ids never collide with ids on the stack")

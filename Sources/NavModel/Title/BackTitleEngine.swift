@@ -88,7 +88,7 @@ public enum BackTitleEngine {
                 reason: "'\(screenId)' is the root screen: there is no previous screen")
         }
         let frozen =
-            model.config.policies.backTitleSnapshot && model.coveredSnapshots[previous.id] != nil
+            model.config.policies.backTitleSnapshot && model.coveredSnapshot(of: previous.id) != nil
             ? " (as frozen when it was covered, backTitleSnapshot)" : ""
         let id = previous.id
         if let itemTitle = previous.item.title {

@@ -9,30 +9,30 @@ extension DispatchTable {
     /// Every one of them reads the same `LaidOutBar` of the top screen, so their answers agree.
     mutating func registerLayoutAndHitTest() {
         register(BarLayout.self) { p, ctx in
-            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarLayout.Result in
+            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarLayout.Result in
                 BarLayout.Result(try Self.topBar(model))
             }
         }
         register(BarHitTest.self) { p, ctx in
-            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarHitTest.Result in
+            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarHitTest.Result in
                 let bar = try Self.topBar(model)
                 return BarHitTest.Result(
                     BarHitTesting.hitTest(bar, point: p.point, trace: p.trace), includeTrace: p.trace, bar: bar.barFrame)
             }
         }
         register(BarHitRegions.self) { p, ctx in
-            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarHitRegions.Result in
+            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarHitRegions.Result in
                 BarHitRegions.Result(BarRegions.regions(try Self.topBar(model)))
             }
         }
         register(BarRender.self) { p, ctx in
-            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarRender.Result in
+            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarRender.Result in
                 guard let svg = BarRenderer.render(model: model) else { throw Self.emptyStack }
                 return BarRender.Result(svg: svg)
             }
         }
         register(BarDiagnose.self) { p, ctx in
-            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarDiagnose.Result in
+            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarDiagnose.Result in
                 let index: Int
                 if let id = p.screenId {
                     guard let i = model.index(of: id) else { throw RPCError(ModelError.unknownScreen(id: id, path: "screenId")) }
@@ -46,7 +46,7 @@ extension DispatchTable {
         }
         register(BarTap.self) { p, ctx in
             let sessionId = p.sessionId
-            return try await ctx.withSession(sessionId) {
+            return try ctx.withSession(sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> BarTap.Result in
                 try Self.tap(p, sessionId: sessionId, model: &model, effects: &effects)
             }

@@ -2,6 +2,7 @@ import JSONCore
 import NavModel
 import NavProtocol
 import NavTransport
+import NIOPosix
 
 extension DispatchTable {
     /// The lifecycle, session, stack, screen and bar-update methods.
@@ -26,7 +27,7 @@ extension DispatchTable {
         register(DaemonStatus.self) { _, ctx in
             DaemonStatus.Result(
                 version: ServerInfo.version, pid: ctx.server.pid, uptimeMs: ctx.server.uptimeMs,
-                connections: ctx.server.connections.withLockedValue { $0 }, sessions: await ctx.sessions.count)
+                connections: ctx.server.connections.withLockedValue { $0 }, sessions: ctx.sessions.count)
         }
     }
 
@@ -35,12 +36,12 @@ extension DispatchTable {
         register(SessionCreate.self) { p, ctx in
             let limits = ctx.sessions.limits.model
             let model = try Self.makeModel(config: p.config, screens: p.screens, limits: limits)
-            let (id, session, ticket) = try await ctx.sessions.add(name: p.name, model: model)
-            try await SessionRegistry.durable(ticket)
-            return SessionCreate.Result(sessionId: id, version: await session.model.version)
+            let (id, _, ticket) = try ctx.sessions.add(name: p.name, model: model)
+            ctx.writes.add(ticket)
+            return SessionCreate.Result(sessionId: id, version: model.version)
         }
         register(SessionConfigure.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) {
+            try ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 // The patch is applied to a copy first, so a bad member is reported as the decoder said it.
                 var patched = model.config
@@ -54,31 +55,40 @@ extension DispatchTable {
                 return VersionResult(version: model.version)
             }
         }
-        register(SessionList.self) { _, ctx in
-            var entries: [SessionList.Entry] = []
-            for s in await ctx.sessions.all() { entries.append(await s.listEntry()) }
-            return SessionList.Result(sessions: entries)
+        // Listing thousands of sessions takes each one's lock in turn: that goes to the thread pool, so the
+        // connection's event loop keeps serving others.
+        registerRaw(SessionList.name) { (json: JSON?, ctx: RequestContext) throws -> HandlerReply in
+            _ = try SessionList.Params(from: try ParamReader(json))
+            let sessions = ctx.sessions.all()
+            guard sessions.count >= Self.offloadedListings else {
+                return .now(SessionList.Result(sessions: sessions.map { $0.listEntry() }).json)
+            }
+            let pending = PendingReply()
+            NIOThreadPool.singleton.submit { _ in
+                pending.complete(.success(SessionList.Result(sessions: sessions.map { $0.listEntry() }).json))
+            }
+            return .later(pending)
         }
         register(SessionSnapshot.self) { p, ctx in
-            let s = try await ctx.sessions.session(p.sessionId)
-            return SessionSnapshot.Result(document: await s.snapshot())
+            let s = try ctx.sessions.session(p.sessionId)
+            return SessionSnapshot.Result(document: s.snapshot())
         }
         register(SessionRestore.self) { p, ctx in
             let (name, model) = try SessionDocument.decode(p.document, limits: ctx.sessions.limits.model)
-            let (id, _, ticket) = try await ctx.sessions.add(name: p.name ?? (name.isEmpty ? nil : name), model: model)
-            try await SessionRegistry.durable(ticket)
+            let (id, _, ticket) = try ctx.sessions.add(name: p.name ?? (name.isEmpty ? nil : name), model: model)
+            ctx.writes.add(ticket)
             return SessionCreate.Result(sessionId: id, version: model.version)
         }
         register(SessionClose.self) { p, ctx in
-            try await ctx.sessions.close(p.sessionId)
+            ctx.writes.add(try ctx.sessions.close(p.sessionId))
             return NullResult()
         }
         register(SessionSubscribe.self) { p, ctx in
-            let (sub, version) = try await ctx.sessions.subscribe(sessionId: p.sessionId, connection: ctx.connection, topics: p.topics)
+            let (sub, version) = try ctx.sessions.subscribe(sessionId: p.sessionId, connection: ctx.connection, topics: p.topics)
             return SessionSubscribe.Result(subscriptionId: sub, version: version)
         }
         register(SessionUnsubscribe.self) { p, ctx in
-            try await ctx.sessions.unsubscribe(p.subscriptionId, connectionId: ctx.connectionID)
+            try ctx.sessions.unsubscribe(p.subscriptionId, connectionId: ctx.connectionID)
             return NullResult()
         }
     }
@@ -86,7 +96,7 @@ extension DispatchTable {
     /// `stack/*`.
     mutating func registerStack() {
         register(StackPush.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) {
+            try ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> StackPush.Result in
                 var screen = p.screen
                 if !p.hasId { screen.id = model.generateScreenId() }
@@ -95,7 +105,7 @@ extension DispatchTable {
             }
         }
         register(StackPop.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) {
+            try ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> StackPop.Result in
                 let (popped, changes) = try rpc { () throws(ModelError) -> ([String], [Change]) in
                     try model.pop(to: p.to, ifVersion: p.ifVersion)
@@ -105,7 +115,7 @@ extension DispatchTable {
             }
         }
         register(StackSet.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) {
+            try ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 var screens: [Screen] = []
                 for (i, json) in p.screens.enumerated() {
@@ -117,7 +127,7 @@ extension DispatchTable {
             }
         }
         register(StackGet.self) { p, ctx in
-            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> StackGet.Result in
+            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> StackGet.Result in
                 StackGet.Result(screens: model.screens, version: model.version)
             }
         }
@@ -128,7 +138,7 @@ extension DispatchTable {
     /// computing the changes).
     mutating func registerScreensAndBars() {
         register(ScreenUpdate.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) {
+            try ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 guard var patched = model.screens.first(where: { $0.id == p.screenId }) else {
                     throw RPCError(ModelError.unknownScreen(id: p.screenId, path: "screenId"))
@@ -144,7 +154,7 @@ extension DispatchTable {
             }
         }
         register(BarUpdate.self) { p, ctx in
-            try await ctx.withSession(p.sessionId) {
+            try ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 if let screenId = p.screenId {
                     guard let screen = model.screens.first(where: { $0.id == screenId }) else {
@@ -172,6 +182,9 @@ extension DispatchTable {
             }
         }
     }
+
+    /// Listings of at least this many sessions are built on the thread pool.
+    static let offloadedListings = 1_000
 
     /// A new session's model: its configuration and its initial screens (ids generated where omitted).
     static func makeModel(config: SessionConfig, screens: [JSON], limits: ModelLimits) throws(RPCError) -> NavigationModel {

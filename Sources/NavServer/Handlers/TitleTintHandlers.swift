@@ -5,13 +5,13 @@ extension DispatchTable {
     /// `title/back`, `title/previous`, `tint/resolve`.
     mutating func registerTitleAndTint() {
         register(TitleBack.self) { p, ctx in
-            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BackTitle in
+            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BackTitle in
                 guard let index = try Self.titleTintScreenIndex(model, p.screenId) else { return .hidden(.root) }
                 return BackTitleEngine.backTitle(model: model, screenIndex: index)
             }
         }
         register(TitlePrevious.self) { p, ctx in
-            try await ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> PreviousTitle in
+            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> PreviousTitle in
                 let index = try Self.titleTintScreenIndex(model, p.screenId) ?? 0
                 return BackTitleEngine.previousTitle(model: model, screenIndex: index)
             }
@@ -25,7 +25,7 @@ extension DispatchTable {
                     color: color, backdrop: p.backdrop ?? .white, method: p.method ?? policies.tintMethod,
                     threshold: p.threshold ?? policies.tintThreshold, source: .automatic)
             }
-            return try await ctx.read(sessionId) { (model: NavigationModel) throws(RPCError) -> TintResult in
+            return try ctx.read(sessionId) { (model: NavigationModel) throws(RPCError) -> TintResult in
                 let index = try Self.titleTintScreenIndex(model, p.screenId)
                 let policies = model.config.policies
                 if let color = p.color {

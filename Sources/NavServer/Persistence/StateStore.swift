@@ -283,28 +283,34 @@ public final class StateStore: Sendable {
 
 /// Completes once the change it stands for is durable (or could not be written).
 final class CommitTicket: Sendable {
+    typealias Callback = @Sendable (Result<Void, StateStore.Failure>) -> Void
     private struct State {
         var result: Result<Void, StateStore.Failure>?
-        var waiters: [CheckedContinuation<Void, any Error>] = []
+        var callbacks: [Callback] = []
     }
     private let state = NIOLockedValueBox(State())
 
     func complete(_ result: Result<Void, StateStore.Failure>) {
-        let waiters = state.withLockedValue { s -> [CheckedContinuation<Void, any Error>] in
+        let callbacks = state.withLockedValue { s -> [Callback] in
             s.result = result
-            defer { s.waiters = [] }
-            return s.waiters
+            defer { s.callbacks = [] }
+            return s.callbacks
         }
-        for w in waiters { w.resume(with: result.mapError { $0 as any Error }) }
+        for c in callbacks { c(result) }
+    }
+
+    /// Calls `callback` once the write is committed or failed (at once when it already is).
+    func whenComplete(_ callback: @escaping Callback) {
+        let done = state.withLockedValue { s -> Result<Void, StateStore.Failure>? in
+            if s.result == nil { s.callbacks.append(callback) }
+            return s.result
+        }
+        if let done { callback(done) }
     }
 
     func wait() async throws {
         try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
-            let done = state.withLockedValue { s -> Result<Void, StateStore.Failure>? in
-                if s.result == nil { s.waiters.append(c) }
-                return s.result
-            }
-            if let done { c.resume(with: done.mapError { $0 as any Error }) }
+            whenComplete { result in c.resume(with: result.mapError { $0 as any Error }) }
         }
     }
 }

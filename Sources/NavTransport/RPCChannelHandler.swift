@@ -1,0 +1,420 @@
+import JSONCore
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NavProtocol
+
+/// Serves JSON-RPC on one channel, on the channel's event loop: it decodes a whole read burst (so a cancel that
+/// arrives with its request always wins), answers each message in arrival order by calling the service
+/// synchronously, queues each reply on the connection's outbound buffer, and writes that buffer out once per
+/// burst. No task, stream or thread hop is on the request path; a request whose answer comes later (a durable
+/// write, a long computation on a thread pool) holds the messages after it until it completes.
+///
+/// The connection's life is ``ConnectionStateMachine``; whether it reads is ``ReadGate``. This type only
+/// carries out their actions.
+public final class RPCChannelHandler: ChannelDuplexHandler {
+    public typealias InboundIn = ByteBuffer
+    public typealias OutboundIn = ByteBuffer
+    public typealias OutboundOut = ByteBuffer
+
+    /// One message (or step) in hand, in arrival order.
+    enum Work {
+        case reply(JSON)
+        case close
+        /// An element of a single message (`batch` nil) or of a batch.
+        case element(EnvelopeItem, batch: BatchCollector?, index: Int)
+    }
+
+    /// The replies of one batch, released as one array once the last is in.
+    final class BatchCollector {
+        var replies: BatchReplies
+        init(_ items: [EnvelopeItem]) { replies = BatchReplies(items) }
+    }
+
+    /// Past this many messages in hand behind a reply that comes later, the connection stops reading.
+    static let maxHeldMessages = 1024
+
+    public let handle: ConnectionHandle
+    let service: any RPCService
+    let limits: ConnectionLimits
+    let logger: Logger
+    /// A connection refused at admission: this reply (if any) is written and the connection closed, unread.
+    let refusal: JSON??
+
+    private var decoder: FrameDecoder
+    private var framing: Framing?
+    private var replyGuard = ReplyGuard()
+    private var machine = ConnectionStateMachine()
+    private var gate = ReadGate()
+    private var queue = CircularBuffer<Work>()
+    /// The request whose answer comes later, while it is outstanding.
+    private var awaited: Awaited?
+    private var awaitingReply: Bool { awaited != nil }
+
+    struct Awaited {
+        let id: RequestID
+        let method: String
+        let batch: BatchCollector?
+        let index: Int
+    }
+    private var opened = false
+    /// Nothing more is decoded (after a malformed header block).
+    private var inputDone = false
+    /// Refused: the reply is written and the output closed; the input is drained until the peer closes.
+    private var lingering = false
+    private var context: ChannelHandlerContext?
+    /// How the handle reaches this handler; emptied when the handler leaves its pipeline, which breaks the
+    /// handler -> handle -> box -> handler cycle so the connection is freed.
+    private let box: HandlerBox
+
+    /// Creates the handler and its connection handle. `refusal` set (to a reply or to nil) refuses the connection.
+    public init(
+        id: Int, eventLoop: any EventLoop, service: any RPCService, limits: ConnectionLimits, logger: Logger,
+        refusal: JSON?? = .none
+    ) {
+        self.service = service
+        self.limits = limits
+        self.logger = logger
+        self.refusal = refusal
+        self.decoder = FrameDecoder(maxMessageBytes: limits.maxMessageBytes, maxHeaderBytes: limits.maxHeaderBytes)
+        let box = HandlerBox()
+        self.box = box
+        let wakeups = LoopWakeups.of(eventLoop)
+        self.handle = ConnectionHandle(
+            id: id, maxOutboundBytes: limits.maxOutboundBytes,
+            wake: { if let handler = box.handler { wakeups.wake(handler) } },
+            drain: { eventLoop.execute { box.handler?.value.drainRequested() } })
+        box.handler = NIOLoopBound(self, eventLoop: eventLoop)
+    }
+
+    // MARK: Channel events
+
+    public func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { start(context: context) }
+    }
+
+    public func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    private func start(context: ChannelHandlerContext) {
+        guard !opened, !machine.isClosed else { return }
+        if let refusal {
+            if let reply = refusal { handle.send(reply) }
+            _ = machine.closeNow()
+            // The refused peer may have written a request already: closing at once with it unread would reset
+            // the connection under the reply. Finish the output instead, drop what it sends, and close once it
+            // has closed its side (or after a second).
+            let bytes = handle.takeOutbound() ?? context.channel.allocator.buffer(capacity: 0)
+            handle.markClosed()
+            lingering = true
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(mode: .output, promise: nil) }
+            context.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
+            return
+        }
+        opened = true
+        service.connectionOpened(handle)
+    }
+
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !machine.isClosed, opened, !inputDone else { return }
+        let bytes = unwrapInboundIn(data)
+        let events = decoder.feed(bytes.readableBytesView)
+        if framing == nil, let f = decoder.framing {
+            framing = f
+            handle.framing = f
+        }
+        let parseLimits = JSONParseLimits(maxDepth: limits.maxJSONDepth)
+        for event in events where !inputDone {
+            switch InboundAction.interpret(event, parseLimits: parseLimits) {
+            case .dispatch(let envelope): enqueue(envelope)
+            case .reply(let json): queue.append(.reply(json))
+            case .replyAndClose(let json):
+                queue.append(.reply(json))
+                queue.append(.close)
+                // Nothing after a malformed header block can be framed.
+                inputDone = true
+            }
+        }
+    }
+
+    public func channelReadComplete(context: ChannelHandlerContext) {
+        if !queue.isEmpty, machine.messagesArrived() == .handle {
+            handle.beginBurst()
+            handleQueued()
+        }
+        writeOut()
+        context.fireChannelReadComplete()
+    }
+
+    public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if lingering, case ChannelEvent.inputClosed = event {
+            context.close(promise: nil)
+        } else if case ChannelEvent.inputClosed = event {
+            // The peer finished sending: answer what it sent, then close.
+            if queue.isEmpty && !awaitingReply {
+                if machine.closeWhenIdle() == .close { closeAfterWriting() }
+            } else {
+                _ = machine.closeWhenIdle()
+            }
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    public func channelInactive(context: ChannelHandlerContext) {
+        machine.channelClosed()
+        handle.markClosed()
+        if opened {
+            opened = false
+            service.connectionClosed(handle)
+        }
+        queue.removeAll()
+        context.fireChannelInactive()
+    }
+
+    public func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        box.handler = nil
+    }
+
+    public func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        logger.debug("connection error", metadata: ["connection.id": "\(handle.id)", "error": "\(error)"])
+        context.close(promise: nil)
+    }
+
+    public func read(context: ChannelHandlerContext) {
+        if gate.readRequested() { context.read() }
+    }
+
+    // MARK: Decoding
+
+    /// Checks a batch's size, registers its requests with the reply guard (so a later cancel finds them; a
+    /// duplicate in-flight id is refused at once) and applies its cancels.
+    private func enqueue(_ envelope: Envelope) {
+        let items: [EnvelopeItem]
+        switch envelope {
+        case .single(let item): items = [item]
+        case .batch(let list): items = list
+        case .emptyBatch:
+            queue.append(.reply(Envelope.reply(id: .null, error: TransportErrors.emptyBatch)))
+            return
+        }
+        if case .batch = envelope, items.count > limits.maxBatch {
+            queue.append(
+                .reply(
+                    Envelope.reply(
+                        id: .null,
+                        error: RPCError(
+                            code: ErrorCode.invalidRequest,
+                            message: "a batch of \(items.count) messages exceeds --max-batch \(limits.maxBatch); split it",
+                            data: ["limit": .number(limits.maxBatch), "name": "maxBatch"]))))
+            return
+        }
+        var checked: [EnvelopeItem] = []
+        checked.reserveCapacity(items.count)
+        for item in items {
+            switch item {
+            case .message(.notification(CancelRequest.name, let params)):
+                if let id = ReplyGuard.cancelTarget(params) { replyGuard.cancel(id) }
+                checked.append(item)
+            case .message(.request(let id, _, _)):
+                if let refusal = replyGuard.begin(id) {
+                    checked.append(.invalid(id: id, error: refusal))
+                } else {
+                    checked.append(item)
+                }
+            default:
+                checked.append(item)
+            }
+        }
+        if case .single = envelope {
+            queue.append(.element(checked[0], batch: nil, index: 0))
+            return
+        }
+        let collector = BatchCollector(checked)
+        for (index, item) in checked.enumerated() { queue.append(.element(item, batch: collector, index: index)) }
+    }
+
+    // MARK: Handling
+
+    /// Handles what is in hand, in order, until it is all answered or a reply comes later.
+    private func handleQueued() {
+        while !awaitingReply, !machine.isClosed, let work = queue.popFirst() {
+            switch work {
+            case .reply(let json):
+                handle.send(json)
+            case .close:
+                closeNow()
+            case .element(let item, let batch, let index):
+                answer(item, batch: batch, index: index)
+            }
+        }
+        if machine.isClosed { return }
+        if awaitingReply {
+            if queue.count > Self.maxHeldMessages { gate.pause() }
+        } else if machine.allAnswered() == .close {
+            closeAfterWriting()
+            return
+        }
+        if handle.isOverBudget {
+            // A peer that does not read its replies is not read from either, until it does.
+            gate.pause()
+        }
+    }
+
+    private func answer(_ item: EnvelopeItem, batch: BatchCollector?, index: Int) {
+        switch item {
+        case .invalid(let id, let error):
+            deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
+        case .message(.notification(let method, let params)):
+            switch method {
+            case CancelRequest.name: break
+            case Exit.name: closeNow()
+            default: service.notification(method: method, params: params, connection: handle)
+            }
+        case .message(.request(let id, let method, let params)):
+            if replyGuard.isCancelled(id) {
+                finish(id, method: method, .failure(.cancelled), batch: batch, index: index)
+            } else if machine.isShutDown {
+                finish(
+                    id, method: method,
+                    .failure(RPCError(code: ErrorCode.invalidRequest, message: "the connection was shut down; only 'exit' is accepted")),
+                    batch: batch, index: index)
+            } else {
+                switch service.handle(method: method, params: params, connection: handle) {
+                case .done(let result):
+                    finish(id, method: method, result, batch: batch, index: index)
+                case .later(let pending):
+                    awaited = Awaited(id: id, method: method, batch: batch, index: index)
+                    let loop = context!.eventLoop
+                    let bound = NIOLoopBound(self, eventLoop: loop)
+                    pending.whenComplete { result in
+                        loop.execute { bound.value.laterReplyArrived(result) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A reply that came later: send it, then handle what waited behind it.
+    private func laterReplyArrived(_ result: Result<JSON, RPCError>) {
+        guard let a = awaited else { return }
+        awaited = nil
+        guard !machine.isClosed else { return }
+        handle.beginBurst()
+        finish(a.id, method: a.method, result, batch: a.batch, index: a.index)
+        let wasPaused = gate.state != .reading
+        handleQueued()
+        writeOut()
+        if wasPaused, !awaitingReply, !handle.isOverBudget, gate.resume() { context?.read() }
+    }
+
+    private func finish(_ id: RequestID, method: String, _ result: Result<JSON, RPCError>, batch: BatchCollector?, index: Int) {
+        if method == Shutdown.name, case .success = result { machine.shutdownAnswered() }
+        // A cancel that arrived while the handler ran still turns the reply into -32800.
+        guard let reply = replyGuard.resolve(id, result) else { return }
+        deliver(reply, batch: batch, index: index)
+    }
+
+    private func deliver(_ reply: JSON, batch: BatchCollector?, index: Int) {
+        guard let batch else {
+            handle.send(reply)
+            return
+        }
+        if let all = batch.replies.add(reply, at: index) { handle.send(all) }
+    }
+
+    // MARK: Writing and closing
+
+    /// Writes the outbound buffer out, and counts it written once the socket took it.
+    func writeOut() {
+        guard let context, let bytes = handle.takeOutbound() else { return }
+        let count = bytes.readableBytes
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: promise)
+        // Completions run on this loop, so the handler's state is theirs to touch.
+        promise.futureResult.assumeIsolated().whenSuccess { [self] in
+            if handle.didWrite(bytes: count), !awaitingReply, gate.resume() { self.context?.read() }
+        }
+    }
+
+    /// The server is stopping: close now when idle, else once what is in hand is answered.
+    func drainRequested() {
+        if queue.isEmpty && !awaitingReply {
+            if machine.closeWhenIdle() == .close { closeAfterWriting() }
+        } else {
+            _ = machine.closeWhenIdle()
+        }
+    }
+
+    private func closeNow() {
+        guard machine.closeNow() == .close else { return }
+        closeAfterWriting()
+    }
+
+    /// Writes what is queued, then closes the channel.
+    private func closeAfterWriting() {
+        guard let context else { return }
+        let bytes = handle.takeOutbound() ?? context.channel.allocator.buffer(capacity: 0)
+        handle.markClosed()
+        queue.removeAll()
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(promise: nil) }
+    }
+}
+
+/// Lets the connection handle, which any thread may hold, reach its handler on the handler's event loop.
+private final class HandlerBox: Sendable {
+    // Set once in the handler's initialiser, before the handle is shared.
+    private let storage = NIOLockedValueBox<NIOLoopBound<RPCChannelHandler>?>(nil)
+    var handler: NIOLoopBound<RPCChannelHandler>? {
+        get { storage.withLockedValue { $0 } }
+        set { storage.withLockedValue { $0 = newValue } }
+    }
+}
+
+/// Wakes an event loop's connections that were sent something from another thread, grouped: however many
+/// connections of one loop a mutation notifies (a thousand subscribers, say), the loop gets one task that
+/// writes each of them out, not one task each.
+final class LoopWakeups: Sendable {
+    private let loop: any EventLoop
+    private let pending = NIOLockedValueBox<(scheduled: Bool, handlers: [NIOLoopBound<RPCChannelHandler>])>((false, []))
+
+    private init(_ loop: any EventLoop) { self.loop = loop }
+
+    private static let all = NIOLockedValueBox<[ObjectIdentifier: LoopWakeups]>([:])
+
+    /// The one instance for `loop`.
+    static func of(_ loop: any EventLoop) -> LoopWakeups {
+        all.withLockedValue { table in
+            let key = ObjectIdentifier(loop as AnyObject)
+            if let existing = table[key] { return existing }
+            let created = LoopWakeups(loop)
+            table[key] = created
+            return created
+        }
+    }
+
+    /// Writes `handler`'s connection out soon, on its loop.
+    func wake(_ handler: NIOLoopBound<RPCChannelHandler>) {
+        let schedule = pending.withLockedValue { p -> Bool in
+            p.handlers.append(handler)
+            defer { p.scheduled = true }
+            return !p.scheduled
+        }
+        guard schedule else { return }
+        loop.execute { self.writeOutAll() }
+    }
+
+    private func writeOutAll() {
+        let handlers = pending.withLockedValue { p -> [NIOLoopBound<RPCChannelHandler>] in
+            p.scheduled = false
+            defer { p.handlers = [] }
+            return p.handlers
+        }
+        for handler in handlers { handler.value.writeOut() }
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import JSONCore
+
+/// navd against the physical limit: the same load generator and the same request bytes against a real navd
+/// process and against the bare echo server (`navd-bench --echo-server`), in one run, reported as ratios.
+struct LimitBench {
+    let navd: String
+    let bench: String
+    let seconds: Double
+    let directory: String
+
+    /// One workload: its name, the method, how many connections and how many requests each keeps in flight.
+    struct Workload {
+        let method: String
+        let clients: Int
+        let inFlight: Int
+        var name: String {
+            "\(method), \(clients) client\(clients == 1 ? "" : "s"), \(inFlight == 1 ? "lock-step" : "\(inFlight) in flight")"
+        }
+    }
+
+    static let workloads: [Workload] = ["title/back", "bar/hitTest"].flatMap { method in
+        [
+            Workload(method: method, clients: 1, inFlight: 1),
+            Workload(method: method, clients: 1, inFlight: 16),
+            Workload(method: method, clients: 16, inFlight: 1),
+            Workload(method: method, clients: 64, inFlight: 1),
+        ]
+    }
+
+    /// The request bytes: `title/back` on session s1, or `bar/hitTest` at a different point every request
+    /// (so no cached answer can carry the figure).
+    static func request(_ method: String, _ i: Int) -> [UInt8] {
+        if method == "bar/hitTest" {
+            let x = 1 + (i * 7) % 389
+            let y = 45 + (i * 3) % 50
+            return contentLengthFrame(
+                #"{"jsonrpc":"2.0","id":\#(i),"method":"bar/hitTest","params":{"sessionId":"s1","point":{"x":\#(x),"y":\#(y)}}}"#)
+        }
+        return contentLengthFrame(#"{"jsonrpc":"2.0","id":\#(i),"method":"title/back","params":{"sessionId":"s1"}}"#)
+    }
+
+    static let fiveScreens =
+        #"[{"id":"a","title":"Settings"},{"id":"b","title":"General"},{"id":"c","title":"About","item":{"rightItems":[{"id":"e","system":"edit"}]}},{"id":"d","title":"Legal"},{"id":"e","title":"Licenses"}]"#
+
+    /// A running child process and its socket.
+    final class Child {
+        let process: Process
+        let socket: String
+        init(_ executable: String, _ arguments: [String], socket: String) throws {
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.standardError = FileHandle.nullDevice
+            self.socket = socket
+            try process.run()
+        }
+        /// Connects once the socket answers.
+        func connect() throws -> RawConnection {
+            for _ in 0..<20_000 {
+                if let c = try? RawConnection(path: socket) { return c }
+                usleep(100)
+            }
+            throw BenchError("\(socket) never answered")
+        }
+        var residentBytes: Int {
+            guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return 0 }
+            for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+                return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+            }
+            return 0
+        }
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    func startNavd(_ name: String, extra: [String] = []) throws -> Child {
+        let socket = "\(directory)/\(name).sock"
+        try? FileManager.default.removeItem(atPath: socket)
+        return try Child(navd, ["--socket", socket, "--log-level", "error"] + extra, socket: socket)
+    }
+
+    func run() throws -> JSON {
+        var section: JSONObject = [:]
+        section["note"] = .string(
+            "ratio = navd / echo from one run, same generator, same bytes, each the best of three alternating rounds; echo is navd-bench --echo-server: a SwiftNIO server on a Unix socket that frames Content-Length and writes each body back"
+        )
+        // The servers.
+        let echoSocket = "\(directory)/echo.sock"
+        let echo = try Child(bench, ["--echo-server", echoSocket], socket: echoSocket)
+        defer { echo.stop() }
+        let navd = try startNavd("navd", extra: ["--max-connections", "2000"])
+        defer { navd.stop() }
+        _ = try echo.connect()
+        let setup = try navd.connect()
+        try setup.send(
+            contentLengthFrame(#"{"jsonrpc":"2.0","id":1,"method":"session/create","params":{"screens":\#(Self.fiveScreens)}}"#))
+        _ = try setup.receiveOne()
+
+        var rows: [JSON] = []
+        for w in Self.workloads {
+            // Echo and navd take turns, three rounds each; each keeps its best round, so a burst of load from
+            // elsewhere on the machine costs a round, not the figure.
+            var e: LoadFigures?
+            var n: LoadFigures?
+            for _ in 0..<3 {
+                let echoRound = try runLoad(socket: echo.socket, clients: w.clients, inFlight: w.inFlight, seconds: seconds / 3) {
+                    Self.request(w.method, $0)
+                }
+                if e == nil || echoRound.perSecond > e!.perSecond { e = echoRound }
+                let navdRound = try runLoad(socket: navd.socket, clients: w.clients, inFlight: w.inFlight, seconds: seconds / 3) {
+                    Self.request(w.method, $0)
+                }
+                if n == nil || navdRound.perSecond > n!.perSecond { n = navdRound }
+            }
+            guard let e, let n else { continue }
+            let ratio = n.perSecond / e.perSecond
+            let p99Ratio = n.p99Microseconds / max(e.p99Microseconds, 0.001)
+            log(
+                "limit \(w.name): navd \(Int(n.perSecond))/s p99 \(fmt(n.p99Microseconds)) µs; echo \(Int(e.perSecond))/s p99 \(fmt(e.p99Microseconds)) µs; ratio \(fmt(ratio, 2)), p99 \(fmt(p99Ratio, 1))x"
+            )
+            rows.append([
+                "workload": .string(w.name), "method": .string(w.method), "clients": .number(w.clients),
+                "inFlight": .number(w.inFlight), "navdPerSecond": .double(n.perSecond.rounded()),
+                "echoPerSecond": .double(e.perSecond.rounded()), "ratio": .double(round2(ratio)),
+                "navdP50Microseconds": .double(round2(n.p50Microseconds)), "navdP99Microseconds": .double(round2(n.p99Microseconds)),
+                "echoP50Microseconds": .double(round2(e.p50Microseconds)), "echoP99Microseconds": .double(round2(e.p99Microseconds)),
+                "p99Ratio": .double(round2(p99Ratio)),
+            ])
+        }
+        section["workloads"] = .array(rows)
+        section["fanOut"] = .array(try [1, 100, 1000].map { try fanOut(navd: navd, subscribers: $0) })
+        navd.stop()
+        section["memory"] = try memory()
+        section["startup"] = try startup()
+        return .object(section)
+    }
+
+    /// `subscribers` connections subscribe to one session; one more pushes and pops on it in lock-step. Reports
+    /// the notifications the subscribers received per second and the mutator's reply latency.
+    func fanOut(navd: Child, subscribers: Int) throws -> JSON {
+        let mutator = try RawConnection(path: navd.socket)
+        try mutator.send(
+            contentLengthFrame(#"{"jsonrpc":"2.0","id":1,"method":"session/create","params":{"screens":[{"title":"Root"}]}}"#))
+        let created = try JSON.parse(mutator.receiveOne())
+        let sid = created["result"]?["sessionId"]?.stringValue ?? "s2"
+        var subs: [RawConnection] = []
+        for _ in 0..<subscribers {
+            let c = try RawConnection(path: navd.socket)
+            try c.send(contentLengthFrame(#"{"jsonrpc":"2.0","id":1,"method":"session/subscribe","params":{"sessionId":"\#(sid)"}}"#))
+            _ = try c.receiveOne()
+            subs.append(c)
+        }
+        let push = contentLengthFrame(
+            #"{"jsonrpc":"2.0","id":2,"method":"stack/push","params":{"sessionId":"\#(sid)","screen":{"title":"Pushed"}}}"#)
+        let pop = contentLengthFrame(#"{"jsonrpc":"2.0","id":3,"method":"stack/pop","params":{"sessionId":"\#(sid)"}}"#)
+        var fds = ([mutator] + subs).map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        var received = 0
+        var mutations = 0
+        var latencies: [UInt64] = []
+        let start = monotonicNanoseconds()
+        let deadline = start + UInt64(seconds * 1e9)
+        var sentAt = monotonicNanoseconds()
+        try mutator.send(push)
+        var mutating = true
+        while true {
+            let ready = poll(&fds, nfds_t(fds.count), mutating ? 1000 : 200)
+            if ready < 0 { throw BenchError("poll failed") }
+            if ready == 0 {
+                if mutating { throw BenchError("navd stopped answering") }
+                break
+            }
+            if fds[0].revents != 0 {
+                let replies = try mutator.receive()
+                if replies > 0 {
+                    latencies.append(monotonicNanoseconds() - sentAt)
+                    mutations += 1
+                    if monotonicNanoseconds() < deadline {
+                        sentAt = monotonicNanoseconds()
+                        try mutator.send(mutations % 2 == 0 ? push : pop)
+                    } else {
+                        mutating = false
+                    }
+                }
+            }
+            for i in 1..<fds.count where fds[i].revents != 0 { received += try subs[i - 1].receive() }
+        }
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+        latencies.sort()
+        let p50 = latencies.isEmpty ? 0 : Double(latencies[latencies.count / 2]) / 1000
+        let p99 = latencies.isEmpty ? 0 : Double(latencies[min(latencies.count - 1, latencies.count * 99 / 100)]) / 1000
+        let perSecond = Double(received) / elapsed
+        log(
+            "limit fan-out to \(subscribers): \(Int(perSecond)) notifications/s, \(mutations) mutations, mutator p50 \(fmt(p50)) µs p99 \(fmt(p99)) µs"
+        )
+        return [
+            "subscribers": .number(subscribers), "mutations": .number(mutations), "notifications": .number(received),
+            "notificationsPerSecond": .double(perSecond.rounded()), "mutatorP50Microseconds": .double(round2(p50)),
+            "mutatorP99Microseconds": .double(round2(p99)),
+        ]
+    }
+
+    /// Resident bytes per idle 5-screen session: 10,000 sessions created, the resident size before and after.
+    func memory() throws -> JSON {
+        let count = 10_000
+        let navd = try startNavd("memory", extra: ["--max-sessions", "20000"])
+        defer { navd.stop() }
+        let c = try navd.connect()
+        try c.send(contentLengthFrame(#"{"jsonrpc":"2.0","id":0,"method":"daemon/status"}"#))
+        _ = try c.receiveOne()
+        usleep(200_000)
+        let before = navd.residentBytes
+        var created = 0
+        while created < count {
+            let batch = min(64, count - created)
+            var bytes: [UInt8] = []
+            for i in 0..<batch {
+                bytes += contentLengthFrame(
+                    #"{"jsonrpc":"2.0","id":\#(created + i),"method":"session/create","params":{"screens":\#(Self.fiveScreens)}}"#)
+            }
+            try c.send(bytes)
+            var got = 0
+            while got < batch { got += try c.receive() }
+            created += batch
+        }
+        usleep(200_000)
+        let after = navd.residentBytes
+        let perSession = Double(after - before) / Double(count)
+        log("limit memory: \(Int(perSession)) bytes per idle 5-screen session (\(count) sessions, RSS \(before) -> \(after))")
+        return [
+            "sessions": .number(count), "rssBeforeBytes": .number(before), "rssAfterBytes": .number(after),
+            "bytesPerSession": .double(perSession.rounded()),
+        ]
+    }
+
+    /// From exec to the first reply (`daemon/status`) over the socket, the median of 11 starts.
+    func startup() throws -> JSON {
+        var samples: [Double] = []
+        for i in 0..<11 {
+            let start = monotonicNanoseconds()
+            let navd = try startNavd("startup-\(i)")
+            let c = try navd.connect()
+            try c.send(contentLengthFrame(#"{"jsonrpc":"2.0","id":0,"method":"daemon/status"}"#))
+            _ = try c.receiveOne()
+            samples.append(Double(monotonicNanoseconds() - start) / 1e6)
+            navd.stop()
+        }
+        samples.sort()
+        let median = samples[samples.count / 2]
+        log("limit startup: exec to first reply \(fmt(median, 2)) ms (median of \(samples.count))")
+        return ["execToFirstReplyMilliseconds": .double(round2(median)), "samples": .number(samples.count)]
+    }
+
+    func log(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    func fmt(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+    func round2(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+}

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Nanoseconds on the monotonic clock.
+func monotonicNanoseconds() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
+/// A blocking Unix socket client connection with a Content-Length frame reader. The load generator drives
+/// many of them from one thread with poll(2), so the generator costs the same for navd and for echo.
+final class RawConnection {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw BenchError("socket() failed") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() where i < raw.count - 1 { raw[i] = b }
+        }
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard ok == 0 else {
+            close(fd)
+            throw BenchError("cannot connect to \(path)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Writes every byte (blocking).
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            guard n > 0 else { throw BenchError("write failed") }
+            offset += n
+        }
+    }
+
+    /// Reads what is available (one read(2), blocking), then returns how many whole frames are buffered
+    /// and takes them out; `body` sees each frame's body.
+    func receive(_ body: ([UInt8]) -> Void = { _ in }) throws -> Int {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 65536) }
+        guard n > 0 else { throw BenchError("the server closed the connection") }
+        if start > 0 && start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        }
+        buffer.append(contentsOf: chunk[0..<n])
+        var frames = 0
+        while let (bodyStart, length) = nextFrame() {
+            body(Array(buffer[bodyStart..<(bodyStart + length)]))
+            start = bodyStart + length
+            frames += 1
+        }
+        if start > 1 << 16 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        return frames
+    }
+
+    /// Reads until one whole frame arrives and returns its body.
+    func receiveOne() throws -> [UInt8] {
+        var result: [UInt8]?
+        while result == nil {
+            _ = try receive { if result == nil { result = $0 } }
+        }
+        return result!
+    }
+
+    private func nextFrame() -> (Int, Int)? {
+        var i = start
+        let end = buffer.count
+        while i + 3 < end {
+            if buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 { break }
+            i += 1
+        }
+        guard i + 3 < end else { return nil }
+        var length = 0
+        var j = start
+        while j < i, buffer[j] != UInt8(ascii: ":") { j += 1 }
+        while j < i {
+            let b = buffer[j]
+            if b >= 48 && b <= 57 { length = length * 10 + Int(b - 48) }
+            j += 1
+        }
+        let bodyStart = i + 4
+        guard end - bodyStart >= length else { return nil }
+        return (bodyStart, length)
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Frames `body` with a Content-Length header.
+func contentLengthFrame(_ body: String) -> [UInt8] {
+    let bytes = Array(body.utf8)
+    return Array("Content-Length: \(bytes.count)\r\n\r\n".utf8) + bytes
+}
+
+/// One load run's figures.
+struct LoadFigures {
+    var requests: Int
+    var seconds: Double
+    var p50Microseconds: Double
+    var p99Microseconds: Double
+    var perSecond: Double { Double(requests) / seconds }
+}
+
+/// Drives `clients` connections, each keeping `inFlight` requests outstanding, for `seconds`, from one
+/// thread. `request(i)` makes the i-th request's bytes. Every reply's latency is recorded.
+func runLoad(socket: String, clients: Int, inFlight: Int, seconds: Double, request: (Int) -> [UInt8]) throws -> LoadFigures {
+    let connections = try (0..<clients).map { _ in try RawConnection(path: socket) }
+    var sent: [[UInt64]] = Array(repeating: [], count: clients)
+    var sentHead = Array(repeating: 0, count: clients)
+    var latencies: [UInt64] = []
+    latencies.reserveCapacity(1 << 20)
+    var counter = 0
+    func fill(_ c: Int) throws {
+        var burst: [UInt8] = []
+        while sent[c].count - sentHead[c] < inFlight {
+            burst += request(counter)
+            counter += 1
+            sent[c].append(0)
+        }
+        let now = monotonicNanoseconds()
+        for k in sentHead[c]..<sent[c].count where sent[c][k] == 0 { sent[c][k] = now }
+        if !burst.isEmpty { try connections[c].send(burst) }
+    }
+    // Warm up: a few rounds on every connection, not counted.
+    for c in 0..<clients {
+        for _ in 0..<20 {
+            try connections[c].send(request(counter))
+            counter += 1
+            _ = try connections[c].receiveOne()
+        }
+    }
+    let start = monotonicNanoseconds()
+    let deadline = start + UInt64(seconds * 1e9)
+    var done = 0
+    for c in 0..<clients { try fill(c) }
+    var fds = connections.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+    var stopping = false
+    var outstanding = clients * inFlight
+    while outstanding > 0 {
+        let ready = poll(&fds, nfds_t(fds.count), 1000)
+        if ready <= 0 { throw BenchError("the server stopped answering") }
+        let now0 = monotonicNanoseconds()
+        if now0 >= deadline { stopping = true }
+        for c in 0..<clients where fds[c].revents != 0 {
+            let frames = try connections[c].receive()
+            let now = monotonicNanoseconds()
+            for _ in 0..<frames {
+                latencies.append(now - sent[c][sentHead[c]])
+                sentHead[c] += 1
+                done += 1
+                outstanding -= 1
+            }
+            if sentHead[c] > 4096 {
+                sent[c].removeFirst(sentHead[c])
+                sentHead[c] = 0
+            }
+            if !stopping {
+                let before = sent[c].count - sentHead[c]
+                try fill(c)
+                outstanding += sent[c].count - sentHead[c] - before
+            }
+        }
+    }
+    let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+    latencies.sort()
+    func percentile(_ p: Double) -> Double {
+        guard !latencies.isEmpty else { return 0 }
+        return Double(latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]) / 1000
+    }
+    return LoadFigures(requests: done, seconds: elapsed, p50Microseconds: percentile(0.5), p99Microseconds: percentile(0.99))
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Draws docs/performance.svg from bench/results.json's "limit" section: for every workload, navd's
+throughput as a share of the echo server's (the physical limit), and navd's p99 latency as a multiple of
+echo's, with the targets drawn as lines; a thin grey bar under each shows the same figure from
+bench/limit-before.json (the request path before it moved onto the event loop). With --table it prints the
+same figures as a Markdown table instead. Standard library only.
+
+    python3 scripts/bench_chart.py [--table] [bench/results.json] [docs/performance.svg]
+"""
+import json
+import sys
+from xml.sax.saxutils import escape
+
+THROUGHPUT_TARGETS = {1: 0.5, 16: 0.7}  # lock-step, 16 in flight; 16 and 64 clients: 0.5
+P99_TARGET = 3.0
+
+
+def target_for(row):
+    if row["clients"] == 1:
+        return THROUGHPUT_TARGETS[1] if row["inFlight"] == 1 else THROUGHPUT_TARGETS[16]
+    return 0.5
+
+
+def table(limit, before):
+    old = {r["workload"]: r for r in before["workloads"]} if before else {}
+    print("| workload | navd/s | echo/s | ratio | before | target | navd p99 | echo p99 | p99 multiple | before |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in limit["workloads"]:
+        o = old.get(r["workload"], {})
+        print(f"| {r['workload']} | {r['navdPerSecond']:,.0f} | {r['echoPerSecond']:,.0f} | {r['ratio']:.2f} | "
+              f"{o.get('ratio', float('nan')):.2f} | {target_for(r):.1f} | {r['navdP99Microseconds']:,.0f} µs | "
+              f"{r['echoP99Microseconds']:,.0f} µs | {r['p99Ratio']:.1f}x | {o.get('p99Ratio', float('nan')):.1f}x |")
+    print()
+    oldfan = {f["subscribers"]: f for f in before.get("fanOut", [])} if before else {}
+    print("| subscribers | notifications/s | before | mutator p50 | mutator p99 | before p99 |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for f in limit["fanOut"]:
+        o = oldfan.get(f["subscribers"], {})
+        print(f"| {f['subscribers']:,} | {f['notificationsPerSecond']:,.0f} | {o.get('notificationsPerSecond', 0):,.0f} | "
+              f"{f['mutatorP50Microseconds'] / 1000:.2f} ms | {f['mutatorP99Microseconds'] / 1000:.2f} ms | "
+              f"{o.get('mutatorP99Microseconds', 0) / 1000:.2f} ms |")
+    print()
+    m, s = limit["memory"], limit["startup"]
+    bm = before["memory"]["bytesPerSession"] if before else float("nan")
+    bs = before["startup"]["execToFirstReplyMilliseconds"] if before else float("nan")
+    print(f"Memory: {m['bytesPerSession']:,.0f} bytes per idle 5-screen session at {m['sessions']:,} sessions (before: {bm:,.0f}).")
+    print(f"Startup: {s['execToFirstReplyMilliseconds']:.1f} ms from exec to the first reply (before: {bs:.1f}).")
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "--table"]
+    source = args[0] if len(args) > 0 else "bench/results.json"
+    output = args[1] if len(args) > 1 else "docs/performance.svg"
+    with open(source, encoding="utf-8") as f:
+        results = json.load(f)
+    limit = results.get("limit")
+    if not limit:
+        sys.exit(f"{source} has no 'limit' section; run make bench")
+    before = None
+    try:
+        with open("bench/limit-before.json", encoding="utf-8") as f:
+            before = json.load(f)["limit"]
+    except OSError:
+        pass
+    if "--table" in sys.argv:
+        table(limit, before)
+        return
+    old = {r["workload"]: r for r in before["workloads"]} if before else {}
+    rows = limit["workloads"]
+
+    width, row_height, left, top = 980, 34, 330, 70
+    bar_width = 260  # throughput panel: ratio 0..1
+    p99_left = left + bar_width + 90
+    p99_width = 220  # p99 panel: multiple 0..p99_max
+    p99_max = 20.0
+    height = top + row_height * len(rows) + 70
+    out = []
+    add = out.append
+    add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif" font-size="13">')
+    add(f'<rect width="{width}" height="{height}" fill="#ffffff"/>')
+    add(f'<text x="20" y="26" font-size="16" font-weight="bold">navd against the echo server '
+        f'({escape(results.get("date", ""))}, {results.get("cores", "?")} cores)</text>')
+    add(f'<text x="{left}" y="52">throughput, navd / echo (higher is better)</text>')
+    add(f'<text x="{p99_left}" y="52">p99 latency, navd / echo (lower is better)</text>')
+    for i, row in enumerate(rows):
+        y = top + i * row_height
+        add(f'<text x="20" y="{y + 18}">{escape(row["workload"])}</text>')
+        # Throughput ratio.
+        ratio = row["ratio"]
+        target = target_for(row)
+        colour = "#2e7d32" if ratio >= target else "#c62828"
+        add(f'<rect x="{left}" y="{y + 4}" width="{bar_width}" height="20" fill="#eeeeee"/>')
+        add(f'<rect x="{left}" y="{y + 4}" width="{min(ratio, 1.0) * bar_width:.1f}" height="20" fill="{colour}"/>')
+        tx = left + target * bar_width
+        add(f'<line x1="{tx:.1f}" y1="{y + 1}" x2="{tx:.1f}" y2="{y + 27}" stroke="#000000" stroke-width="2" stroke-dasharray="3,2"/>')
+        if row["workload"] in old:
+            was = old[row["workload"]]["ratio"]
+            add(f'<rect x="{left}" y="{y + 25}" width="{min(was, 1.0) * bar_width:.1f}" height="4" fill="#9e9e9e"/>')
+        add(f'<text x="{left + bar_width + 8}" y="{y + 19}">{ratio:.2f}</text>')
+        # p99 multiple.
+        p99 = row["p99Ratio"]
+        if row["clients"] == 1:
+            p99_colour = "#546e7a"  # no target for one client
+        else:
+            p99_colour = "#2e7d32" if p99 <= P99_TARGET else "#c62828"
+        add(f'<rect x="{p99_left}" y="{y + 4}" width="{p99_width}" height="20" fill="#eeeeee"/>')
+        add(f'<rect x="{p99_left}" y="{y + 4}" width="{min(p99 / p99_max, 1.0) * p99_width:.1f}" height="20" fill="{p99_colour}"/>')
+        if row["clients"] > 1:
+            px = p99_left + P99_TARGET / p99_max * p99_width
+            add(f'<line x1="{px:.1f}" y1="{y + 1}" x2="{px:.1f}" y2="{y + 27}" stroke="#000000" stroke-width="2" stroke-dasharray="3,2"/>')
+        if row["workload"] in old:
+            was = old[row["workload"]]["p99Ratio"]
+            add(f'<rect x="{p99_left}" y="{y + 25}" width="{min(was / p99_max, 1.0) * p99_width:.1f}" height="4" fill="#9e9e9e"/>')
+        add(f'<text x="{p99_left + p99_width + 8}" y="{y + 19}">{p99:.1f}x</text>')
+    y = top + len(rows) * row_height + 24
+    add(f'<text x="20" y="{y}">Dashed line: the target; green: at or past it, red: short of it; blue-grey: no target.</text>')
+    add(f'<text x="20" y="{y + 18}">Thin grey bar: the same figure before the event-loop request path. '
+        f'p99 scale 0 to {p99_max:.0f}x (longer bars are cut).</text>')
+    add('</svg>')
+    with open(output, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    print(f"wrote {output}")
+
+
+if __name__ == "__main__":
+    main()
