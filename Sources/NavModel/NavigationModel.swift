@@ -56,16 +56,13 @@ public struct NavigationModel: Sendable, Hashable {
     }
 
     /// The model as it was while `screens[index]` was on top: the screens above it gone, the ones below it
-    /// keeping the copies frozen when they were covered (BB-9; only `backTitleSnapshot` reads them, so without
-    /// it none are kept). A prefix of a valid stack is valid, so nothing is checked again.
+    /// keeping the snapshots taken when they were covered (BB-9), and `screens[index]` none, being on top. A
+    /// prefix of a valid stack is valid, so nothing is checked again.
     func prefix(through index: Int) -> NavigationModel {
         var scoped = self
         scoped.screens = Array(screens[...index])
-        var covered: [String: Screen] = [:]
-        if config.policies.backTitleSnapshot {
-            for screen in scoped.screens.dropLast() { covered[screen.id] = coveredSnapshots[screen.id] ?? screen }
-        }
-        scoped.coveredSnapshots = covered
+        let below = Set(screens[..<index].map(\.id))
+        scoped.coveredSnapshots = coveredSnapshots.filter { below.contains($0.key) }
         scoped.shownBackTitle = nil
         return scoped
     }
