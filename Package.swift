@@ -105,6 +105,7 @@ let package = Package(
                 "NavProtocol",
                 "NavTestSupport",
                 "NavTransport",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
 
@@ -169,7 +170,6 @@ let package = Package(
             dependencies: [
                 "JSONCore",
                 "NavImport",
-                "NavLint",
                 "NavModel",
                 "NavProtocol",
             ]
