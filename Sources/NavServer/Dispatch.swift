@@ -47,6 +47,11 @@ public struct RequestContext: Sendable {
     public func read<T>(_ sessionId: String, _ body: (NavigationModel) throws(RPCError) -> T) throws(RPCError) -> T {
         try sessions.session(sessionId).read(body)
     }
+
+    /// The session's top bar, laid out once per model (nil on an empty stack).
+    func topBar(_ sessionId: String) throws(RPCError) -> LaidOutBar? {
+        try sessions.session(sessionId).topBar()
+    }
 }
 
 /// The durable writes one request queued; its reply is sent once they are committed.

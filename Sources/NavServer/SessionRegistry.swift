@@ -54,6 +54,23 @@ final class Session: Sendable {
         /// The diagnostics last reported (only tracked while someone subscribes to them).
         var lastDiagnostics: [Diagnostic]?
         var closed = false
+        /// Raised whenever a mutation replaces the model, so a layout computed from an older model is never
+        /// kept as the current one.
+        var generation = 0
+        /// The top screen's laid-out bar for a generation, kept once a bar request asked for it: `bar/hitTest`
+        /// at many points lays the bar out once per model, not once per point. Out of line, so an idle session
+        /// pays one reference for it.
+        var topBar: LaidOutTopBar?
+    }
+
+    /// A laid-out top bar (nil on an empty stack) and the generation of the model it was laid out from.
+    final class LaidOutTopBar: Sendable {
+        let generation: Int
+        let bar: LaidOutBar?
+        init(generation: Int, bar: LaidOutBar?) {
+            self.generation = generation
+            self.bar = bar
+        }
     }
 
     init(id: String, name: String, model: NavigationModel, store: StateStore? = nil, order: Int = 0) {
@@ -90,6 +107,8 @@ final class Session: Sendable {
             let result: T
             do throws(RPCError) { result = try body(&working, &effects) } catch { return .failure(error) }
             s.model = working
+            s.generation += 1
+            s.topBar = nil
             var ticket: CommitTicket?
             if s.model.version != before {
                 ticket = persist(s)
@@ -102,6 +121,21 @@ final class Session: Sendable {
             return .success((result, ticket))
         }
         return try outcome.get()
+    }
+
+    /// The top screen's laid-out bar (nil on an empty stack), laid out outside the lock on first use after each
+    /// mutation, then shared by every request until the next one.
+    func topBar() throws(RPCError) -> LaidOutBar? {
+        let seen = state.withLockedValue { s -> (NavigationModel, Int, LaidOutTopBar?)? in
+            s.closed ? nil : (s.model, s.generation, s.topBar)
+        }
+        guard let (model, generation, cached) = seen else { throw RPCError.unknownSession(id) }
+        if let cached, cached.generation == generation { return cached.bar }
+        let laidOut = LaidOutTopBar(generation: generation, bar: BarLayoutEngine.layout(model: model))
+        state.withLockedValue { s in
+            if s.generation == generation { s.topBar = laidOut }
+        }
+        return laidOut.bar
     }
 
     /// Runs `body` on a snapshot of the model, outside the lock.

@@ -236,6 +236,42 @@ struct InProcessClientTests {
         }
     }
 
+    @Test("bar/hitTest and bar/hitRegions answer for the bar as it is after every kind of change", arguments: ClientRig.allCases)
+    func barAfterChanges(_ rig: ClientRig) async throws {
+        try await rig.run { open in
+            let client = try await open(.ndjson)
+            let s = try await client.createSession(
+                config: ["screens": [["id": "settings", "title": "Settings"], ["id": "general", "title": "General"]]]
+            ).sessionId
+            func target(_ x: Double) async throws -> JSON? {
+                try await client.request("bar/hitTest", ["sessionId": .string(s), "point": ["x": .double(x), "y": 70]])["target"]?["kind"]
+            }
+            func backRegions() async throws -> Int {
+                let regions = try await client.request("bar/hitRegions", ["sessionId": .string(s)])["regions"]?.arrayValue ?? []
+                return regions.filter { $0["target"]?["kind"] == "backButton" }.count
+            }
+            // The same bar, asked twice, at different points.
+            #expect(try await target(20) == "backButton")
+            #expect(try await target(200) != "backButton")
+            #expect(try await backRegions() > 0)
+            // A screen update that hides the back button.
+            _ = try await client.request(
+                "screen/update", ["sessionId": .string(s), "screenId": "general", "changes": ["item": ["hidesBackButton": true]]])
+            #expect(try await target(20) != "backButton")
+            #expect(try await backRegions() == 0)
+            // A push brings a back button again; a pop to the root takes it away.
+            _ = try await client.push(s, screen: ["id": "about", "title": "About"])
+            #expect(try await target(20) == "backButton")
+            _ = try await client.request("stack/pop", ["sessionId": .string(s), "to": "root"])
+            #expect(try await target(20) != "backButton")
+            // A configuration change: a hidden bar takes no taps.
+            _ = try await client.push(s, screen: ["id": "legal", "title": "Legal"])
+            _ = try await client.request("bar/update", ["sessionId": .string(s), "appearance": ["hidden": true]])
+            #expect(try await target(20) != "backButton")
+            await client.close()
+        }
+    }
+
     @Test("waiting for a notification times out without losing a later one", arguments: ClientRig.allCases)
     func notificationTimeout(_ rig: ClientRig) async throws {
         try await rig.run { open in

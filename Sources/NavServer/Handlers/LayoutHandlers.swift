@@ -14,16 +14,13 @@ extension DispatchTable {
             }
         }
         register(BarHitTest.self) { p, ctx in
-            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarHitTest.Result in
-                let bar = try Self.topBar(model)
-                return BarHitTest.Result(
-                    BarHitTesting.hitTest(bar, point: p.point, trace: p.trace), includeTrace: p.trace, bar: bar.barFrame)
-            }
+            guard let bar = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
+            return BarHitTest.Result(
+                BarHitTesting.hitTest(bar, point: p.point, trace: p.trace), includeTrace: p.trace, bar: bar.barFrame)
         }
         register(BarHitRegions.self) { p, ctx in
-            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarHitRegions.Result in
-                BarHitRegions.Result(BarRegions.regions(try Self.topBar(model)))
-            }
+            guard let bar = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
+            return BarHitRegions.Result(BarRegions.regions(bar))
         }
         register(BarRender.self) { p, ctx in
             try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarRender.Result in
