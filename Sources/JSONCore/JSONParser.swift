@@ -53,6 +53,33 @@ extension JSON {
         buffer.append(0x20)
         let maxDepth = max(0, limits.maxDepth)
         let result: Result<JSON, JSONParseError> = buffer.withUnsafeBufferPointer { whole in
+            let text = UnsafeBufferPointer(rebasing: whole[0..<length])
+            // One pass of json-c, trusted once the lexical check has ruled out what it wrongly admits.
+            if let checked = LexicalCheck.check(text, maxDepth: maxDepth),
+                let value = JSONCTree.parseChecked(whole, length: length, maxDepth: maxDepth, checked: checked)
+            {
+                return .success(value)
+            }
+            // Rejected somewhere: the strict scanner says exactly what and where.
+            do throws(JSONParseError) {
+                var scanner = StrictScanner(text, maxDepth: maxDepth)
+                try scanner.scan()
+                return .success(try JSONCTree.parse(whole, maxDepth: maxDepth, numbers: scanner.numbers))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The same document through the strict scanner and json-c, without the lexical check's shortcut: the
+    /// reference the shortcut is tested against.
+    static func parseByStrictScan(_ bytes: some Collection<UInt8>, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSON {
+        var buffer = Array(bytes)
+        let length = buffer.count
+        buffer.append(0x20)
+        let maxDepth = max(0, limits.maxDepth)
+        let result: Result<JSON, JSONParseError> = buffer.withUnsafeBufferPointer { whole in
             do throws(JSONParseError) {
                 var scanner = StrictScanner(UnsafeBufferPointer(rebasing: whole[0..<length]), maxDepth: maxDepth)
                 try scanner.scan()
@@ -113,10 +140,41 @@ private enum JSONCTree {
         return value
     }
 
+    /// json-c's strict pass over text the lexical check passed (`text` ends with one extra space after
+    /// `length` bytes). Nil when json-c rejects it, stops before its end, or its tree holds fewer members or
+    /// numbers than the text (a duplicate key): the caller then lets the strict scanner explain.
+    static func parseChecked(
+        _ text: UnsafeBufferPointer<UInt8>, length: Int, maxDepth: Int, checked: LexicalCheck
+    ) -> JSON? {
+        guard text.count <= Int(Int32.max), let tokener = json_tokener_new_ex(Int32(clamping: maxDepth + 1)) else { return nil }
+        defer { json_tokener_free(tokener) }
+        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
+        let root = text.withMemoryRebound(to: CChar.self) { chars in
+            json_tokener_parse_ex(tokener, chars.baseAddress, Int32(chars.count))
+        }
+        defer { if let root { json_object_put(root) } }
+        guard json_tokener_get_error(tokener) == json_tokener_success else { return nil }
+        // json-c stops after the first value; only white space may follow it.
+        var end = json_tokener_get_parse_end(tokener)
+        while end < length {
+            switch text[end] {
+            case 0x20, 0x09, 0x0A, 0x0D: end += 1
+            default: return nil
+            }
+        }
+        var converter = Converter(numbers: checked.numbers)
+        guard let value = try? converter.convert(root), converter.nextNumber == checked.numbers.count,
+            converter.members == checked.members
+        else { return nil }
+        return value
+    }
+
     /// Copies a json-c tree into `JSON`. Borrowed pointers only: children belong to their parent.
     private struct Converter {
         let numbers: [ScannedNumber]
         var nextNumber = 0
+        /// Members of every object converted so far.
+        var members = 0
 
         init(numbers: [ScannedNumber]) { self.numbers = numbers }
 
@@ -152,18 +210,20 @@ private enum JSONCTree {
                 }
                 return .array(elements)
             case json_type_object:
-                var members: [JSONObject.Member] = []
-                members.reserveCapacity(Int(json_object_object_length(object)))
+                var list: [JSONObject.Member] = []
+                let length = Int(json_object_object_length(object))
+                members += length
+                list.reserveCapacity(length)
                 // json-c's table iterates in insertion order, which is document order.
                 var iterator = json_object_iter_begin(object)
                 var end = json_object_iter_end(object)
                 while json_object_iter_equal(&iterator, &end) == 0 {
                     let key = json_object_iter_peek_name(&iterator).map { String(cString: $0) } ?? ""
                     let value = try convert(json_object_iter_peek_value(&iterator))
-                    members.append(JSONObject.Member(key: key, value: value))
+                    list.append(JSONObject.Member(key: key, value: value))
                     json_object_iter_next(&iterator)
                 }
-                return .object(JSONObject(uniqueMembers: members))
+                return .object(JSONObject(uniqueMembers: list))
             default:
                 throw JSONParseError("json-c produced a value of unknown type", offset: 0)
             }
