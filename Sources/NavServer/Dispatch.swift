@@ -48,6 +48,11 @@ public struct RequestContext: Sendable {
         try sessions.session(sessionId).read(body)
     }
 
+    /// A screen's back title, computed once per model and screen.
+    func backTitle(_ sessionId: String, _ screenIndex: (NavigationModel) throws(RPCError) -> Int?) throws(RPCError) -> BackTitle {
+        try sessions.session(sessionId).backTitle(screenIndex)
+    }
+
     /// The session's top bar, laid out once per model (nil on an empty stack).
     func topBar(_ sessionId: String) throws(RPCError) -> LaidOutBar? {
         try sessions.session(sessionId).topBar()

@@ -61,6 +61,19 @@ final class Session: Sendable {
         /// at many points lays the bar out once per model, not once per point. Out of line, so an idle session
         /// pays one reference for it.
         var topBar: LaidOutTopBar?
+        /// Back titles asked for since the last mutation, by screen index: `title/back` runs the BB rules once
+        /// per model and screen.
+        var backTitles: KeptBackTitles?
+    }
+
+    /// Back titles computed from the model of one generation, by screen index. Replaced, never changed.
+    final class KeptBackTitles: Sendable {
+        let generation: Int
+        let titles: [Int: BackTitle]
+        init(generation: Int, titles: [Int: BackTitle]) {
+            self.generation = generation
+            self.titles = titles
+        }
     }
 
     /// A laid-out top bar (nil on an empty stack) and the generation of the model it was laid out from.
@@ -109,6 +122,7 @@ final class Session: Sendable {
             s.model = working
             s.generation += 1
             s.topBar = nil
+            s.backTitles = nil
             var ticket: CommitTicket?
             if s.model.version != before {
                 ticket = persist(s)
@@ -136,6 +150,25 @@ final class Session: Sendable {
             if s.generation == generation { s.topBar = laidOut }
         }
         return laidOut.bar
+    }
+
+    /// The back title of the screen `screenIndex` picks from the model (nil: no screen, so hidden as the
+    /// root), computed outside the lock on first use after each mutation, then shared until the next one.
+    func backTitle(_ screenIndex: (NavigationModel) throws(RPCError) -> Int?) throws(RPCError) -> BackTitle {
+        let seen = state.withLockedValue { s -> (NavigationModel, Int, KeptBackTitles?)? in
+            s.closed ? nil : (s.model, s.generation, s.backTitles)
+        }
+        guard let (model, generation, kept) = seen else { throw RPCError.unknownSession(id) }
+        guard let index = try screenIndex(model) else { return .hidden(.root) }
+        if let kept, kept.generation == generation, let title = kept.titles[index] { return title }
+        let title = BackTitleEngine.backTitle(model: model, screenIndex: index)
+        state.withLockedValue { s in
+            guard s.generation == generation else { return }
+            var titles = s.backTitles.map { $0.generation == generation ? $0.titles : [:] } ?? [:]
+            titles[index] = title
+            s.backTitles = KeptBackTitles(generation: generation, titles: titles)
+        }
+        return title
     }
 
     /// Runs `body` on a snapshot of the model, outside the lock.

@@ -272,6 +272,41 @@ struct InProcessClientTests {
         }
     }
 
+    @Test("title/back answers for the stack as it is after every kind of change", arguments: ClientRig.allCases)
+    func backTitleAfterChanges(_ rig: ClientRig) async throws {
+        try await rig.run { open in
+            let client = try await open(.ndjson)
+            let s = try await client.createSession(
+                config: ["screens": [["id": "settings", "title": "Settings"], ["id": "general", "title": "General"]]]
+            ).sessionId
+            func back(_ screenId: String? = nil) async throws -> String? {
+                var params: JSONObject = ["sessionId": .string(s)]
+                if let screenId { params["screenId"] = .string(screenId) }
+                let title = try await client.request("title/back", .object(params))
+                return title["display"]?.stringValue.map { "\($0):\(title["title"]?.stringValue ?? "-")" }
+            }
+            // Asked twice, for the top screen and for another one.
+            #expect(try await back() == "text:Settings")
+            #expect(try await back() == "text:Settings")
+            #expect(try await back("settings") == "hidden:-")
+            // The previous screen's title changes.
+            _ = try await client.request(
+                "screen/update", ["sessionId": .string(s), "screenId": "settings", "changes": ["title": "Preferences"]])
+            #expect(try await back() == "text:Preferences")
+            // The previous screen sets a back button title for the screens above it.
+            _ = try await client.request(
+                "screen/update", ["sessionId": .string(s), "screenId": "settings", "changes": ["item": ["backButtonTitle": "Back"]]])
+            #expect(try await back() == "text:Back")
+            // A push and a pop move the top screen.
+            _ = try await client.push(s, screen: ["id": "about", "title": "About"])
+            #expect(try await back() == "text:General")
+            #expect(try await back("general") == "text:Back")
+            _ = try await client.request("stack/pop", ["sessionId": .string(s), "to": "root"])
+            #expect(try await back() == "hidden:-")
+            await client.close()
+        }
+    }
+
     @Test("waiting for a notification times out without losing a later one", arguments: ClientRig.allCases)
     func notificationTimeout(_ rig: ClientRig) async throws {
         try await rig.run { open in

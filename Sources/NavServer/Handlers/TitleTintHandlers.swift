@@ -5,9 +5,8 @@ extension DispatchTable {
     /// `title/back`, `title/previous`, `tint/resolve`.
     mutating func registerTitleAndTint() {
         register(TitleBack.self) { p, ctx in
-            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BackTitle in
-                guard let index = try Self.titleTintScreenIndex(model, p.screenId) else { return .hidden(.root) }
-                return BackTitleEngine.backTitle(model: model, screenIndex: index)
+            try ctx.backTitle(p.sessionId) { (model: NavigationModel) throws(RPCError) -> Int? in
+                try Self.titleTintScreenIndex(model, p.screenId)
             }
         }
         register(TitlePrevious.self) { p, ctx in
