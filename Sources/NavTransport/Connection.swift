@@ -89,8 +89,10 @@ public struct ConnectionLimits: Sendable, Hashable {
 public final class ConnectionHandle: Sendable {
     public let id: Int
     private let state: NIOLockedValueBox<Outbox>
-    /// Asks the connection's event loop to write the outbound buffer out (called at most once per write-out).
-    private let wake: @Sendable () -> Void
+    /// Where this connection asks its event loop to write the outbound buffer out (at most once per write-out).
+    private let wakeups: LoopWakeups
+    /// How the event loop reaches this connection's handler.
+    let box: HandlerBox
     /// Asks the connection's event loop to close once idle (graceful stop).
     private let drain: @Sendable () -> Void
 
@@ -102,15 +104,19 @@ public final class ConnectionHandle: Sendable {
         var closed = false
         /// A write-out is already due (the event loop is handling a burst, or a wake is on its way).
         var writeOutDue = false
+        /// Where a reply is serialized before it is framed: kept between replies, so a reply costs no
+        /// allocation of its own (given up when one was large, so an idle connection holds little).
+        var scratch: [UInt8] = []
     }
 
     init(
-        id: Int, maxOutboundBytes: Int, wake: @escaping @Sendable () -> Void, drain: @escaping @Sendable () -> Void
+        id: Int, maxOutboundBytes: Int, wakeups: LoopWakeups, box: HandlerBox, drain: @escaping @Sendable () -> Void
     ) {
         self.id = id
         self.state = NIOLockedValueBox(
             Outbox(budget: OutboundBudget(maxPendingBytes: maxOutboundBytes), buffer: ByteBufferAllocator().buffer(capacity: 0)))
-        self.wake = wake
+        self.wakeups = wakeups
+        self.box = box
         self.drain = drain
     }
 
@@ -154,8 +160,20 @@ public final class ConnectionHandle: Sendable {
 
     /// Sends a reply (never dropped: every request gets exactly one).
     func send(_ message: JSON) {
-        sendAlways(message.serializedBytes())
+        let wakeNow = state.withLockedValue { s -> Bool in
+            guard !s.closed else { return false }
+            s.scratch.removeAll(keepingCapacity: true)
+            message.write(to: &s.scratch)
+            s.budget.enqueued(FrameEncoder.framedSize(s.scratch.count, framing: s.framing))
+            FrameEncoder.append(s.scratch, framing: s.framing, to: &s.buffer)
+            if s.scratch.capacity > Self.keptScratchBytes { s.scratch = [] }
+            return Self.claimWriteOut(&s)
+        }
+        if wakeNow { wake() }
     }
+
+    /// The largest serialization buffer a connection keeps between replies.
+    static let keptScratchBytes = 16 << 10
 
     private func sendAlways(_ body: [UInt8]) {
         let wakeNow = state.withLockedValue { s -> Bool in
@@ -166,6 +184,8 @@ public final class ConnectionHandle: Sendable {
         }
         if wakeNow { wake() }
     }
+
+    private func wake() { wakeups.wake(self) }
 
     private static func claimWriteOut(_ s: inout Outbox) -> Bool {
         if s.writeOutDue { return false }
@@ -231,8 +251,17 @@ extension FrameEncoder {
     static func append(_ body: [UInt8], framing: Framing, to buffer: inout ByteBuffer) {
         switch framing {
         case .contentLength:
+            let digits = decimalDigits(body.count)
+            buffer.reserveCapacity(minimumWritableBytes: 20 + digits + body.count)
             buffer.writeStaticString("Content-Length: ")
-            buffer.writeString(String(body.count))
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: digits) { out in
+                var rest = body.count
+                for position in stride(from: digits - 1, through: 0, by: -1) {
+                    out[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                return digits
+            }
             buffer.writeStaticString("\r\n\r\n")
             buffer.writeBytes(body)
         case .ndjson:
