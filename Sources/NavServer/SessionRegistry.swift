@@ -29,11 +29,26 @@ public struct ServerLimits: Sendable, Hashable {
     var model: ModelLimits { ModelLimits(maxStackDepth: maxStackDepth) }
 }
 
-/// One subscriber of a session.
-struct Subscription: Sendable {
+/// One subscriber of a session (a class, so a mutation's fan-out loop holds one reference per subscriber).
+final class Subscription: Sendable {
     let id: String
     let connection: ConnectionHandle
     let topics: Set<Topic>
+    /// `topics` as one bit per topic, so a mutation groups its subscribers without hashing a set for each.
+    let mask: Int
+
+    init(id: String, connection: ConnectionHandle, topics: Set<Topic>) {
+        self.id = id
+        self.connection = connection
+        self.topics = topics
+        self.mask = Self.mask(topics)
+    }
+
+    static func mask(_ topics: Set<Topic>) -> Int {
+        Topic.allCases.enumerated().reduce(0) { mask, topic in topics.contains(topic.element) ? mask | 1 << topic.offset : mask }
+    }
+
+    static let diagnosticsBit = mask([.diagnostics])
 }
 
 /// One live session: its model and its subscribers, behind one lock. A mutation runs under the lock, so each
@@ -182,10 +197,13 @@ final class Session: Sendable {
     /// the same bytes queued to every subscriber with that set.
     private func publish(_ changes: [Change], _ s: inout State) {
         let version = s.model.version
-        var encoded: [Set<Topic>: [UInt8]?] = [:]
+        // Serialized once per topic set, found by the set's mask: nil not yet made, .some(nil) nothing to send.
+        var encoded = [[UInt8]??](repeating: nil, count: 1 << Topic.allCases.count)
+        var wantsDiagnostics = false
         for sub in s.subscribers.values {
+            if sub.mask & Subscription.diagnosticsBit != 0 { wantsDiagnostics = true }
             let bytes: [UInt8]?
-            if let done = encoded[sub.topics] {
+            if let done = encoded[sub.mask] {
                 bytes = done
             } else {
                 let mine = changes.filter { sub.topics.contains($0.topic) }
@@ -195,20 +213,21 @@ final class Session: Sendable {
                     : Envelope.notification(
                         method: "session/didChange", params: Notifications.didChange(sessionId: id, version: version, changes: mine)
                     ).serializedBytes()
-                encoded[sub.topics] = .some(bytes)
+                encoded[sub.mask] = .some(bytes)
             }
             guard let bytes else { continue }
             sub.connection.sendNotification(body: bytes, sessionId: id, version: version)
         }
-        let wanting = s.subscribers.values.filter { $0.topics.contains(.diagnostics) }
-        guard !wanting.isEmpty else { return }
+        guard wantsDiagnostics else { return }
         let now = Self.diagnostics(s.model)
         guard now != s.lastDiagnostics else { return }
         s.lastDiagnostics = now
         let bytes = Envelope.notification(
             method: "session/diagnostics", params: Notifications.diagnostics(sessionId: id, version: version, diagnostics: now)
         ).serializedBytes()
-        for sub in wanting { sub.connection.sendNotification(body: bytes, sessionId: id, version: version) }
+        for sub in s.subscribers.values where sub.mask & Subscription.diagnosticsBit != 0 {
+            sub.connection.sendNotification(body: bytes, sessionId: id, version: version)
+        }
     }
 
     private static func diagnostics(_ model: NavigationModel) -> [Diagnostic] {

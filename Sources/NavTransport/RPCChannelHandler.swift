@@ -2,6 +2,7 @@ import JSONCore
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
 import NavProtocol
 
 /// Serves JSON-RPC on one channel, on the channel's event loop: it decodes a whole read burst (so a cancel that
@@ -79,10 +80,8 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         self.decoder = FrameDecoder(maxMessageBytes: limits.maxMessageBytes, maxHeaderBytes: limits.maxHeaderBytes)
         let box = HandlerBox()
         self.box = box
-        let wakeups = LoopWakeups.of(eventLoop)
         self.handle = ConnectionHandle(
-            id: id, maxOutboundBytes: limits.maxOutboundBytes,
-            wake: { if let handler = box.handler { wakeups.wake(handler) } },
+            id: id, maxOutboundBytes: limits.maxOutboundBytes, wakeups: LoopWakeups.of(eventLoop), box: box,
             drain: { eventLoop.execute { box.handler?.value.drainRequested() } })
         box.handler = NIOLoopBound(self, eventLoop: eventLoop)
     }
@@ -367,7 +366,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 }
 
 /// Lets the connection handle, which any thread may hold, reach its handler on the handler's event loop.
-private final class HandlerBox: Sendable {
+final class HandlerBox: Sendable {
     // Set once in the handler's initialiser, before the handle is shared.
     private let storage = NIOLockedValueBox<NIOLoopBound<RPCChannelHandler>?>(nil)
     var handler: NIOLoopBound<RPCChannelHandler>? {
@@ -379,9 +378,15 @@ private final class HandlerBox: Sendable {
 /// Wakes an event loop's connections that were sent something from another thread, grouped: however many
 /// connections of one loop a mutation notifies (a thousand subscribers, say), the loop gets one task that
 /// writes each of them out, not one task each.
+///
+/// A wake sent from another event loop's thread (a mutation fanning out to subscribers everywhere) is held by
+/// that loop until it has finished its current round of reads, so the mutator's own reply goes out before any
+/// subscriber's socket is written: the notifications are already queued in order, only their writing waits.
 final class LoopWakeups: Sendable {
     private let loop: any EventLoop
-    private let pending = NIOLockedValueBox<(scheduled: Bool, handlers: [NIOLoopBound<RPCChannelHandler>])>((false, []))
+    private let pending = NIOLockedValueBox<(scheduled: Bool, connections: [ConnectionHandle])>((false, []))
+    /// Other loops' wakeups this loop releases once its current reads are handled.
+    private let held = NIOLockedValueBox<[LoopWakeups]>([])
 
     private init(_ loop: any EventLoop) { self.loop = loop }
 
@@ -398,23 +403,43 @@ final class LoopWakeups: Sendable {
         }
     }
 
-    /// Writes `handler`'s connection out soon, on its loop.
-    func wake(_ handler: NIOLoopBound<RPCChannelHandler>) {
+    /// Writes `connection` out soon, on its loop.
+    func wake(_ connection: ConnectionHandle) {
         let schedule = pending.withLockedValue { p -> Bool in
-            p.handlers.append(handler)
+            p.connections.append(connection)
             defer { p.scheduled = true }
             return !p.scheduled
         }
         guard schedule else { return }
-        loop.execute { self.writeOutAll() }
+        if let current = MultiThreadedEventLoopGroup.currentEventLoop, current !== loop {
+            LoopWakeups.of(current).hold(self)
+        } else {
+            loop.execute { self.writeOutAll() }
+        }
+    }
+
+    /// Starts `other`'s write-out after this loop's current reads (called on this loop's thread).
+    private func hold(_ other: LoopWakeups) {
+        let first = held.withLockedValue { list -> Bool in
+            list.append(other)
+            return list.count == 1
+        }
+        guard first else { return }
+        loop.execute {
+            let released = self.held.withLockedValue { list -> [LoopWakeups] in
+                defer { list = [] }
+                return list
+            }
+            for wakeups in released { wakeups.loop.execute { wakeups.writeOutAll() } }
+        }
     }
 
     private func writeOutAll() {
-        let handlers = pending.withLockedValue { p -> [NIOLoopBound<RPCChannelHandler>] in
+        let connections = pending.withLockedValue { p -> [ConnectionHandle] in
             p.scheduled = false
-            defer { p.handlers = [] }
-            return p.handlers
+            defer { p.connections = [] }
+            return p.connections
         }
-        for handler in handlers { handler.value.writeOut() }
+        for connection in connections { connection.box.handler?.value.writeOut() }
     }
 }
