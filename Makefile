@@ -34,14 +34,18 @@ build: deps
 run: build
 	$(BIN)/navd
 
+## Release builds link the Swift runtime in statically on Linux, so navd starts without loading and binding a
+## dozen shared libraries (docs/performance.md, "Startup"). macOS ships the runtime with the system.
+RELEASE = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
+
 ## install: navd and navctl (release build), their man pages, bash, zsh and fish completions, and the docs
 ## (which navctl lint links its SARIF rules to) under $(DESTDIR)$(PREFIX); docs/install.md has the rest
 PREFIX ?= /usr/local
 DESTDIR ?=
 MANUAL_DIR = $(SCRATCH)/manual
 install: deps
-	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd
-	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navctl
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
 	@rm -rf $(MANUAL_DIR) && mkdir -p $(MANUAL_DIR)
 	$(SWIFT) package --scratch-path $(SCRATCH) --allow-writing-to-directory $(MANUAL_DIR) \
 	  generate-manual --output-directory $(MANUAL_DIR) --authors "the navd authors" >/dev/null
@@ -182,14 +186,14 @@ format-check:
 ## never-readers subscribed to a busy session; zero errors and RSS back within 10% of its baseline, or it
 ## fails. The figures go to bench/soak.json
 soak: deps
-	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	python3 scripts/soak.py --navd $(SCRATCH)/release/navd --output bench/soak.json
 
 ## bench: benchmarks (not tests), navd against a bare echo server included; results go to bench/results.json
 ## and the chart of docs/performance.md to docs/performance.svg
 bench: build
-	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd
-	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product navd-bench
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-bench
 	$(SCRATCH)/release/navd-bench --output bench/results.json
 	python3 scripts/bench_chart.py bench/results.json docs/performance.svg
 
