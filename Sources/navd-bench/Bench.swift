@@ -36,6 +36,10 @@ struct NavdBench: AsyncParsableCommand {
     @Option(help: "Seconds each workload of the limit group runs, for navd and for echo each (in three rounds).")
     var limitSeconds: Double = 1.5
 
+    @Option(
+        help: "Run only the limit group's parts whose name contains this text (\"16 in flight\", \"fan-out\", \"startup\").")
+    var workload: String?
+
     func run() async throws {
         if let echoServer {
             try EchoServer.run(socket: echoServer)
@@ -256,7 +260,7 @@ struct NavdBench: AsyncParsableCommand {
             defer { try? FileManager.default.removeItem(at: directory) }
             limit = try LimitBench(
                 navd: navd ?? executable.deletingLastPathComponent().appendingPathComponent("navd").path, bench: executable.path,
-                seconds: limitSeconds, directory: directory.path
+                seconds: limitSeconds, directory: directory.path, workloadFilter: workload
             ).run()
         }
 

@@ -8,6 +8,9 @@ struct LimitBench {
     let bench: String
     let seconds: Double
     let directory: String
+    /// Only the workloads (and of "fan-out, mutator delay", "memory" and "startup", the parts) whose name
+    /// contains this.
+    var workloadFilter: String? = nil
 
     /// One workload: its name, the method, how many connections and how many requests each keeps in flight.
     struct Workload {
@@ -100,7 +103,7 @@ struct LimitBench {
         _ = try setup.receiveOne()
 
         var rows: [JSON] = []
-        for w in Self.workloads {
+        for w in Self.workloads where workloadFilter.map({ w.name.contains($0) }) ?? true {
             // Echo and navd take turns, three rounds each; each keeps its best round, so a burst of load from
             // elsewhere on the machine costs a round, not the figure.
             var e: LoadFigures?
@@ -131,10 +134,27 @@ struct LimitBench {
             ])
         }
         section["workloads"] = .array(rows)
+        func wanted(_ part: String) -> Bool { workloadFilter.map { part.contains($0) } ?? true }
+        guard wanted("fan-out, mutator delay") else { return .object(section) }
         section["fanOut"] = .array(try [1, 100, 1000].map { try fanOut(navd: navd, subscribers: $0) })
+        let alone = try mutatorDelay(navd: navd, subscribers: 0)
+        section["mutatorDelay"] = .array(
+            try [0, 100, 1000].map { n in
+                let paced = n == 0 ? alone : try mutatorDelay(navd: navd, subscribers: n)
+                let delayP50 = paced.p50 - alone.p50
+                let delayP99 = paced.p99 - alone.p99
+                if n > 0 {
+                    log("limit mutator delay with \(n) subscribers: p50 +\(fmt(delayP50)) µs, p99 +\(fmt(delayP99)) µs")
+                }
+                return [
+                    "subscribers": .number(n), "mutations": .number(paced.mutations), "intervalMilliseconds": .number(10),
+                    "mutatorP50Microseconds": .double(round2(paced.p50)), "mutatorP99Microseconds": .double(round2(paced.p99)),
+                    "delayP50Microseconds": .double(round2(delayP50)), "delayP99Microseconds": .double(round2(delayP99)),
+                ]
+            })
         navd.stop()
-        section["memory"] = try memory()
-        section["startup"] = try startup()
+        if wanted("memory") { section["memory"] = try memory() }
+        if wanted("startup") { section["startup"] = try startup() }
         return .object(section)
     }
 
@@ -200,6 +220,71 @@ struct LimitBench {
             "notificationsPerSecond": .double(perSecond.rounded()), "mutatorP50Microseconds": .double(round2(p50)),
             "mutatorP99Microseconds": .double(round2(p99)),
         ]
+    }
+
+    /// How long the mutator's reply waits because of its subscribers: one mutation every 10 ms (so the
+    /// notifications of one version are out before the next), timed from its own thread, while another thread
+    /// reads every subscriber. Compared with the same pace and no subscribers, this is the delay fan-out adds
+    /// to the reply, without the time the load generator itself spends reading a thousand sockets.
+    func mutatorDelay(navd: Child, subscribers: Int) throws -> (p50: Double, p99: Double, mutations: Int) {
+        let mutator = try RawConnection(path: navd.socket)
+        try mutator.send(
+            contentLengthFrame(#"{"jsonrpc":"2.0","id":1,"method":"session/create","params":{"screens":[{"title":"Root"}]}}"#))
+        let created = try JSON.parse(mutator.receiveOne())
+        let sid = created["result"]?["sessionId"]?.stringValue ?? "s2"
+        var subs: [RawConnection] = []
+        for _ in 0..<subscribers {
+            let c = try RawConnection(path: navd.socket)
+            try c.send(contentLengthFrame(#"{"jsonrpc":"2.0","id":1,"method":"session/subscribe","params":{"sessionId":"\#(sid)"}}"#))
+            _ = try c.receiveOne()
+            subs.append(c)
+        }
+        // The reader owns nothing but descriptors, and stops when the pipe becomes readable.
+        var stop: [Int32] = [0, 0]
+        guard pipe(&stop) == 0 else { throw BenchError("pipe failed") }
+        let fds = subs.map(\.fd)
+        let stopRead = stop[0]
+        let finished = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            var polled = ([stopRead] + fds).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            reading: while true {
+                guard poll(&polled, nfds_t(polled.count), 1000) >= 0 else { break }
+                if polled[0].revents != 0 { break reading }
+                for i in 1..<polled.count where polled[i].revents != 0 {
+                    _ = chunk.withUnsafeMutableBytes { read(polled[i].fd, $0.baseAddress!, $0.count) }
+                }
+            }
+            finished.signal()
+        }
+        reader.start()
+        defer {
+            close(stop[1])
+            finished.wait()
+            close(stop[0])
+            // The subscribers' sockets stay open until the reader is done with their descriptors.
+            withExtendedLifetime(subs) {}
+        }
+        let push = contentLengthFrame(
+            #"{"jsonrpc":"2.0","id":2,"method":"stack/push","params":{"sessionId":"\#(sid)","screen":{"title":"Pushed"}}}"#)
+        let pop = contentLengthFrame(#"{"jsonrpc":"2.0","id":3,"method":"stack/pop","params":{"sessionId":"\#(sid)"}}"#)
+        let interval: UInt64 = 10_000_000
+        var latencies: [UInt64] = []
+        var next = monotonicNanoseconds()
+        let deadline = next + UInt64(seconds * 1e9)
+        while next < deadline {
+            let now = monotonicNanoseconds()
+            if now < next { usleep(useconds_t((next - now) / 1000)) }
+            let sentAt = monotonicNanoseconds()
+            try mutator.send(latencies.count % 2 == 0 ? push : pop)
+            _ = try mutator.receiveOne()
+            latencies.append(monotonicNanoseconds() - sentAt)
+            next += interval
+        }
+        latencies.sort()
+        let p50 = Double(latencies[latencies.count / 2]) / 1000
+        let p99 = Double(latencies[min(latencies.count - 1, latencies.count * 99 / 100)]) / 1000
+        return (p50, p99, latencies.count)
     }
 
     /// Resident bytes per idle 5-screen session: 10,000 sessions created, the resident size before and after.
