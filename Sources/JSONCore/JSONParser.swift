@@ -146,27 +146,28 @@ private enum JSONCTree {
     static func parseChecked(
         _ text: UnsafeBufferPointer<UInt8>, length: Int, maxDepth: Int, checked: LexicalCheck
     ) -> JSON? {
-        guard text.count <= Int(Int32.max), let tokener = json_tokener_new_ex(Int32(clamping: maxDepth + 1)) else { return nil }
-        defer { json_tokener_free(tokener) }
-        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
-        let root = text.withMemoryRebound(to: CChar.self) { chars in
-            json_tokener_parse_ex(tokener, chars.baseAddress, Int32(chars.count))
-        }
-        defer { if let root { json_object_put(root) } }
-        guard json_tokener_get_error(tokener) == json_tokener_success else { return nil }
-        // json-c stops after the first value; only white space may follow it.
-        var end = json_tokener_get_parse_end(tokener)
-        while end < length {
-            switch text[end] {
-            case 0x20, 0x09, 0x0A, 0x0D: end += 1
-            default: return nil
+        guard text.count <= Int(Int32.max) else { return nil }
+        let parsed = ThreadTokener.with(depth: Int32(clamping: maxDepth + 1)) { tokener -> JSON? in
+            let root = text.withMemoryRebound(to: CChar.self) { chars in
+                json_tokener_parse_ex(tokener, chars.baseAddress, Int32(chars.count))
             }
+            defer { if let root { json_object_put(root) } }
+            guard json_tokener_get_error(tokener) == json_tokener_success else { return nil }
+            // json-c stops after the first value; only white space may follow it.
+            var end = json_tokener_get_parse_end(tokener)
+            while end < length {
+                switch text[end] {
+                case 0x20, 0x09, 0x0A, 0x0D: end += 1
+                default: return nil
+                }
+            }
+            var converter = Converter(numbers: checked.numbers)
+            guard let value = try? converter.convert(root), converter.nextNumber == checked.numbers.count,
+                converter.members == checked.members
+            else { return nil }
+            return value
         }
-        var converter = Converter(numbers: checked.numbers)
-        guard let value = try? converter.convert(root), converter.nextNumber == checked.numbers.count,
-            converter.members == checked.members
-        else { return nil }
-        return value
+        return parsed ?? nil
     }
 
     /// Copies a json-c tree into `JSON`. Borrowed pointers only: children belong to their parent.
