@@ -172,6 +172,21 @@ public final class ConnectionHandle: Sendable {
         if wakeNow { wake() }
     }
 
+    /// Sends the reply to request `id`: the bytes of `Envelope.reply(id:result:)` (or `error:`), written
+    /// straight into the serialization buffer without building the envelope.
+    func sendReply(id: RequestID, _ answer: Result<JSON, RPCError>) {
+        let wakeNow = state.withLockedValue { s -> Bool in
+            guard !s.closed else { return false }
+            s.scratch.removeAll(keepingCapacity: true)
+            Envelope.writeReply(id: id, answer, to: &s.scratch)
+            s.budget.enqueued(FrameEncoder.framedSize(s.scratch.count, framing: s.framing))
+            FrameEncoder.append(s.scratch, framing: s.framing, to: &s.buffer)
+            if s.scratch.capacity > Self.keptScratchBytes { s.scratch = [] }
+            return Self.claimWriteOut(&s)
+        }
+        if wakeNow { wake() }
+    }
+
     /// The largest serialization buffer a connection keeps between replies.
     static let keptScratchBytes = 16 << 10
 

@@ -89,8 +89,26 @@ public enum Envelope: Sendable, Hashable {
                 error: invalidRequest(
                     "a request must be a JSON object, not \(article(json.typeName))", path: "", expected: "object"))
         }
+        // One pass over the members (keys are unique) instead of a look-up per member name.
+        var rawID: JSON?
+        var version: JSON?
+        var hasResult = false
+        var hasError = false
+        var methodValue: JSON?
+        var rawParams: JSON?
+        for member in object {
+            switch member.key {
+            case "id": rawID = member.value
+            case "jsonrpc": version = member.value
+            case "result": hasResult = true
+            case "error": hasError = true
+            case "method": methodValue = member.value
+            case "params": rawParams = member.value
+            default: break
+            }
+        }
         var id: RequestID? = nil
-        if let rawID = object["id"] {
+        if let rawID {
             guard let readable = RequestID(json: rawID) else {
                 return .invalid(
                     id: .null,
@@ -101,18 +119,18 @@ public enum Envelope: Sendable, Hashable {
             id = readable
         }
         let replyID = id ?? .null
-        guard object["jsonrpc"] == .string("2.0") else {
+        guard version == .string("2.0") else {
             return .invalid(
                 id: replyID, error: invalidRequest("'jsonrpc' must be \"2.0\"", path: "jsonrpc", expected: "\"2.0\""))
         }
-        if object.contains("result") || object.contains("error") {
+        if hasResult || hasError {
             return .invalid(
                 id: replyID,
                 error: invalidRequest(
                     "this daemon sends no requests, so a reply ('result' or 'error') is not accepted; send a request with 'method'",
-                    path: object.contains("result") ? "result" : "error", expected: "a request with 'method'"))
+                    path: hasResult ? "result" : "error", expected: "a request with 'method'"))
         }
-        guard let methodValue = object["method"] else {
+        guard let methodValue else {
             return .invalid(
                 id: replyID,
                 error: invalidRequest("'method' is required and must be a string", path: "method", expected: "string"))
@@ -125,7 +143,7 @@ public enum Envelope: Sendable, Hashable {
         }
         // `"params": null` reads as no params: JSON-RPC 2.0 says params "MAY be omitted", and several
         // clients write null for "none".
-        let params = object["params"] == .null ? nil : object["params"]
+        let params = rawParams == .null ? nil : rawParams
         if let params {
             switch params {
             case .object, .array: break
@@ -146,6 +164,22 @@ public enum Envelope: Sendable, Hashable {
     /// Reply objects.
     public static func reply(id: RequestID, result: JSON) -> JSON {
         ["jsonrpc": "2.0", "id": id.json, "result": result]
+    }
+
+    /// Appends the bytes of ``reply(id:result:)`` or ``reply(id:error:)`` to `out`, without building the
+    /// envelope.
+    public static func writeReply(id: RequestID, _ answer: Result<JSON, RPCError>, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        id.json.write(to: &out)
+        switch answer {
+        case .success(let result):
+            out.append(contentsOf: #","result":"#.utf8)
+            result.write(to: &out)
+        case .failure(let error):
+            out.append(contentsOf: #","error":"#.utf8)
+            error.json.write(to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// An error reply.

@@ -314,8 +314,15 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func finish(_ id: RequestID, method: String, _ result: Result<JSON, RPCError>, batch: BatchCollector?, index: Int) {
         if method == Shutdown.name, case .success = result { machine.shutdownAnswered() }
         // A cancel that arrived while the handler ran still turns the reply into -32800.
-        guard let reply = replyGuard.resolve(id, result) else { return }
-        deliver(reply, batch: batch, index: index)
+        guard let answer = replyGuard.answer(id, result) else { return }
+        guard let batch else {
+            handle.sendReply(id: id, answer)
+            return
+        }
+        switch answer {
+        case .success(let value): deliver(Envelope.reply(id: id, result: value), batch: batch, index: index)
+        case .failure(let error): deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
+        }
     }
 
     private func deliver(_ reply: JSON, batch: BatchCollector?, index: Int) {

@@ -57,13 +57,18 @@ public struct ReplyGuard: Sendable {
     /// The reply to write for a finished request, or nil when none is due (unknown id,
     /// or already replied). A cancelled request replies -32800 whatever its outcome.
     public mutating func resolve(_ id: RequestID, _ outcome: Result<JSON, RPCError>) -> JSON? {
-        let cancelled = isCancelled(id)
-        guard complete(id) else { return nil }
-        if cancelled { return Envelope.reply(id: id, error: .cancelled) }
-        switch outcome {
+        guard let answer = answer(id, outcome) else { return nil }
+        switch answer {
         case .success(let result): return Envelope.reply(id: id, result: result)
         case .failure(let error): return Envelope.reply(id: id, error: error)
         }
+    }
+
+    /// What ``resolve(_:_:)`` replies with, before it is put in an envelope: nil when no reply is due, the
+    /// cancellation error for a cancelled request, else `outcome`.
+    public mutating func answer(_ id: RequestID, _ outcome: Result<JSON, RPCError>) -> Result<JSON, RPCError>? {
+        guard let cancelled = inFlight.removeValue(forKey: id) else { return nil }
+        return cancelled ? .failure(.cancelled) : outcome
     }
 
     /// The id named by `$/cancelRequest` params (`{"id": ...}`), or nil when absent or not an id.

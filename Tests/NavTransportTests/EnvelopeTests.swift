@@ -241,3 +241,27 @@ struct EnvelopeTests {
         #expect(RequestID(json: json) == expected)
     }
 }
+
+@Suite("Replies written without building the envelope")
+struct WrittenReplyTests {
+    static let ids: [RequestID] = [.int(0), .int(-7), .int(Int64.max), .string(""), .string("a\"b\\c\n\u{1}é"), .null]
+    static let answers: [Result<JSON, RPCError>] = [
+        .success(.null), .success(["title": "Général", "menu": ["a", "b"], "n": 1.5, "ok": true]),
+        .success(.array([])), .success(.string("tab\there")),
+        .failure(.cancelled), .failure(.invalidParams(path: "screen.title", expected: "string")),
+    ]
+
+    @Test("the bytes are those of Envelope.reply, for every kind of id and answer", arguments: ids)
+    func sameBytes(_ id: RequestID) {
+        for answer in Self.answers {
+            var written: [UInt8] = []
+            Envelope.writeReply(id: id, answer, to: &written)
+            let built: JSON
+            switch answer {
+            case .success(let value): built = Envelope.reply(id: id, result: value)
+            case .failure(let error): built = Envelope.reply(id: id, error: error)
+            }
+            #expect(written == built.serializedBytes(), "\(String(decoding: written, as: UTF8.self))")
+        }
+    }
+}
