@@ -155,35 +155,56 @@ final class Session: Sendable {
     /// The top screen's laid-out bar (nil on an empty stack), laid out outside the lock on first use after each
     /// mutation, then shared by every request until the next one.
     func topBar() throws(RPCError) -> LaidOutBar? {
-        let seen = state.withLockedValue { s -> (NavigationModel, Int, LaidOutTopBar?)? in
-            s.closed ? nil : (s.model, s.generation, s.topBar)
+        // The model is copied out (a reference count per part) only when the bar must be laid out.
+        let seen = state.withLockedValue { s -> KeptLookup<LaidOutTopBar> in
+            if s.closed { return .failed(RPCError.unknownSession(id)) }
+            if let kept = s.topBar, kept.generation == s.generation { return .kept(kept) }
+            return .missing(s.model, generation: s.generation, index: 0)
         }
-        guard let (model, generation, cached) = seen else { throw RPCError.unknownSession(id) }
-        if let cached, cached.generation == generation { return cached.bar }
-        let laidOut = LaidOutTopBar(generation: generation, bar: BarLayoutEngine.layout(model: model))
-        state.withLockedValue { s in
-            if s.generation == generation { s.topBar = laidOut }
+        switch seen {
+        case .failed(let error): throw error
+        case .kept(let kept): return kept.bar
+        case .missing(let model, let generation, _):
+            let laidOut = LaidOutTopBar(generation: generation, bar: BarLayoutEngine.layout(model: model))
+            state.withLockedValue { s in
+                if s.generation == generation { s.topBar = laidOut }
+            }
+            return laidOut.bar
         }
-        return laidOut.bar
     }
 
     /// The back title of the screen `screenIndex` picks from the model (nil: no screen, so hidden as the
     /// root), computed outside the lock on first use after each mutation, then shared until the next one.
+    /// `screenIndex` runs under the session's lock, so it must be quick.
     func backTitle(_ screenIndex: (NavigationModel) throws(RPCError) -> Int?) throws(RPCError) -> BackTitle {
-        let seen = state.withLockedValue { s -> (NavigationModel, Int, KeptBackTitles?)? in
-            s.closed ? nil : (s.model, s.generation, s.backTitles)
+        let seen = state.withLockedValue { s -> KeptLookup<BackTitle> in
+            if s.closed { return .failed(RPCError.unknownSession(id)) }
+            let index: Int?
+            do throws(RPCError) { index = try screenIndex(s.model) } catch { return .failed(error) }
+            guard let index else { return .kept(.hidden(.root)) }
+            if let kept = s.backTitles, kept.generation == s.generation, let title = kept.titles[index] { return .kept(title) }
+            return .missing(s.model, generation: s.generation, index: index)
         }
-        guard let (model, generation, kept) = seen else { throw RPCError.unknownSession(id) }
-        guard let index = try screenIndex(model) else { return .hidden(.root) }
-        if let kept, kept.generation == generation, let title = kept.titles[index] { return title }
-        let title = BackTitleEngine.backTitle(model: model, screenIndex: index)
-        state.withLockedValue { s in
-            guard s.generation == generation else { return }
-            var titles = s.backTitles.map { $0.generation == generation ? $0.titles : [:] } ?? [:]
-            titles[index] = title
-            s.backTitles = KeptBackTitles(generation: generation, titles: titles)
+        switch seen {
+        case .failed(let error): throw error
+        case .kept(let title): return title
+        case .missing(let model, let generation, let index):
+            let title = BackTitleEngine.backTitle(model: model, screenIndex: index)
+            state.withLockedValue { s in
+                guard s.generation == generation else { return }
+                var titles = s.backTitles.map { $0.generation == generation ? $0.titles : [:] } ?? [:]
+                titles[index] = title
+                s.backTitles = KeptBackTitles(generation: generation, titles: titles)
+            }
+            return title
         }
-        return title
+    }
+
+    /// What a look-up of a kept answer found under the lock: the answer, or the model to compute it from.
+    private enum KeptLookup<Answer> {
+        case kept(Answer)
+        case missing(NavigationModel, generation: Int, index: Int)
+        case failed(RPCError)
     }
 
     /// Runs `body` on a snapshot of the model, outside the lock.
