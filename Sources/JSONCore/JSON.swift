@@ -30,11 +30,19 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public init() {}
 
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        for (key, value) in elements { self[key] = value }
+        self.init(elements)
     }
 
     public init(_ pairs: [(String, JSON)]) {
-        for (key, value) in pairs { self[key] = value }
+        members.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
+            // A repeated key replaces the earlier value in place, as assignment does.
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                members[index].value = value
+            } else {
+                members.append(Member(key: key, value: value))
+            }
+        }
     }
 
     /// Members already known to have distinct keys (the parser checked), kept in order without a look-up per key.
