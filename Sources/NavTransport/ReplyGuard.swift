@@ -19,7 +19,7 @@ import NavProtocol
 ///   handlers.
 public struct ReplyGuard: Sendable {
     /// In-flight ids, with whether they were cancelled.
-    private var inFlight: [RequestID: Bool] = [:]
+    private var inFlight = InFlight()
 
     public init() {}
 
@@ -31,6 +31,51 @@ public struct ReplyGuard: Sendable {
 
     /// Whether `id` is in flight and was cancelled.
     public func isCancelled(_ id: RequestID) -> Bool { inFlight[id] == true }
+
+    /// The in-flight ids: a short list while few are in flight, which is the usual case and where comparing
+    /// an id costs less than hashing it; a dictionary past ``smallLimit`` (a large batch).
+    struct InFlight: Sendable {
+        static let smallLimit = 32
+        private var few: [(id: RequestID, cancelled: Bool)] = []
+        private var many: [RequestID: Bool]?
+
+        var count: Int { many?.count ?? few.count }
+
+        subscript(id: RequestID) -> Bool? {
+            get {
+                if let many { return many[id] }
+                return few.first(where: { $0.id == id })?.cancelled
+            }
+            set {
+                if many != nil {
+                    many![id] = newValue
+                    if many!.isEmpty { many = nil }
+                    return
+                }
+                let index = few.firstIndex(where: { $0.id == id })
+                switch (index, newValue) {
+                case (let i?, let value?): few[i].cancelled = value
+                case (let i?, nil): few.remove(at: i)
+                case (nil, let value?):
+                    if few.count < Self.smallLimit {
+                        few.append((id, value))
+                    } else {
+                        var all = Dictionary(few.map { ($0.id, $0.cancelled) }, uniquingKeysWith: { first, _ in first })
+                        all[id] = value
+                        many = all
+                        few = []
+                    }
+                case (nil, nil): break
+                }
+            }
+        }
+
+        mutating func removeValue(forKey id: RequestID) -> Bool? {
+            let value = self[id]
+            if value != nil { self[id] = nil }
+            return value
+        }
+    }
 
     /// Registers a request. Returns nil when accepted, or the error to reply with
     /// (to the same id, without touching the first request) when `id` is already in flight.

@@ -139,3 +139,43 @@ struct ReplyGuardTests {
         #expect(ReplyGuard.cancelTarget(params) == expected)
     }
 }
+
+@Suite("The guard with many requests in flight")
+struct ReplyGuardManyTests {
+    /// Past the short list's limit the ids move to a dictionary and back: every rule holds on both sides.
+    @Test("duplicates, cancels and exactly-once hold past the short list and back", arguments: [8, 32, 33, 200])
+    func manyInFlight(_ count: Int) {
+        var guardian = ReplyGuard()
+        let ids: [RequestID] = (0..<count).map { $0 % 2 == 0 ? .int(Int64($0)) : .string("r\($0)") }
+        for id in ids {
+            let refusal = guardian.begin(id)
+            #expect(refusal == nil)
+        }
+        #expect(guardian.inFlightCount == count)
+        for id in ids {
+            let refusal = guardian.begin(id)
+            #expect(refusal != nil, "\(id) is a duplicate while in flight")
+        }
+        for (offset, id) in ids.enumerated() where offset % 3 == 0 {
+            let marked = guardian.cancel(id)
+            #expect(marked)
+        }
+        for (offset, id) in ids.enumerated().reversed() {
+            let answer = guardian.answer(id, .success(.int(1)))
+            if offset % 3 == 0 {
+                #expect(answer.map { if case .failure(let e) = $0 { e.code == RPCError.cancelled.code } else { false } } == true)
+            } else {
+                #expect(answer.map { if case .success = $0 { true } else { false } } == true)
+            }
+            let second = guardian.answer(id, .success(.int(1)))
+            #expect(second == nil, "a second reply to \(id)")
+        }
+        #expect(guardian.inFlightCount == 0)
+        // Back to a short list: the ids are free again.
+        for id in ids.prefix(3) {
+            let refusal = guardian.begin(id)
+            #expect(refusal == nil)
+        }
+        #expect(guardian.inFlightCount == 3)
+    }
+}
