@@ -48,8 +48,8 @@ public struct RequestContext: Sendable {
         try sessions.session(sessionId).read(body)
     }
 
-    /// A screen's back title, computed once per model and screen.
-    func backTitle(_ sessionId: String, _ screenIndex: (NavigationModel) throws(RPCError) -> Int?) throws(RPCError) -> BackTitle {
+    /// A screen's back title as `title/back` answers it (serialized), computed once per model and screen.
+    func backTitle(_ sessionId: String, _ screenIndex: (NavigationModel) throws(RPCError) -> Int?) throws(RPCError) -> [UInt8] {
         try sessions.session(sessionId).backTitle(screenIndex)
     }
 
@@ -113,6 +113,8 @@ public typealias RawHandler = @Sendable (JSON?, RequestContext) throws -> Handle
 /// A handler's answer: now, or later from another thread.
 public enum HandlerReply: Sendable {
     case now(JSON)
+    /// A result already serialized: an answer kept between requests.
+    case serialized([UInt8])
     case later(PendingReply)
 }
 
@@ -130,6 +132,17 @@ public struct DispatchTable: Sendable {
         handlers[M.name] = { (json: JSON?, ctx: RequestContext) throws -> HandlerReply in
             let params = try M.Params(from: try ParamReader(json))
             return .now(try handler(params, ctx).json)
+        }
+    }
+
+    /// Registers a method whose handler answers with its result already serialized (the bytes of
+    /// `M.Result`'s JSON, as `serializedBytes()` writes them), for answers kept between requests.
+    public mutating func registerSerialized<M: RPCMethod>(
+        _ method: M.Type, _ handler: @escaping @Sendable (M.Params, RequestContext) throws -> [UInt8]
+    ) {
+        precondition(handlers[M.name] == nil, "\(M.name) registered twice")
+        handlers[M.name] = { (json: JSON?, ctx: RequestContext) throws -> HandlerReply in
+            .serialized(try handler(try M.Params(from: try ParamReader(json)), ctx))
         }
     }
 

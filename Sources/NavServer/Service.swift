@@ -61,6 +61,15 @@ public final class NavService: RPCService {
         }
         let tickets = ctx.writes.all
         switch reply {
+        case .serialized(let bytes) where tickets.isEmpty:
+            return .serialized(bytes)
+        case .serialized(let bytes):
+            // Kept answers come from reads, which write nothing; should one ever wait for a write, it is
+            // read back and waits like any other.
+            let pending = PendingReply()
+            let result = (try? JSON.parse(bytes)) ?? .null
+            Self.afterCommit(tickets, logger: logger) { failure in pending.complete(failure.map { .failure($0) } ?? .success(result)) }
+            return .later(pending)
         case .now(let result) where tickets.isEmpty:
             return .done(.success(result))
         case .now(let result):

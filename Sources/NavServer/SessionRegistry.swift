@@ -76,16 +76,17 @@ final class Session: Sendable {
         /// at many points lays the bar out once per model, not once per point. Out of line, so an idle session
         /// pays one reference for it.
         var topBar: LaidOutTopBar?
-        /// Back titles asked for since the last mutation, by screen index: `title/back` runs the BB rules once
-        /// per model and screen.
+        /// Back titles asked for since the last mutation, by screen index, serialized as `title/back`
+        /// answers: the BB rules run and their answer is written once per model and screen.
         var backTitles: KeptBackTitles?
     }
 
-    /// Back titles computed from the model of one generation, by screen index. Replaced, never changed.
+    /// Back titles computed from the model of one generation, by screen index, serialized. Replaced, never
+    /// changed.
     final class KeptBackTitles: Sendable {
         let generation: Int
-        let titles: [Int: BackTitle]
-        init(generation: Int, titles: [Int: BackTitle]) {
+        let titles: [Int: [UInt8]]
+        init(generation: Int, titles: [Int: [UInt8]]) {
             self.generation = generation
             self.titles = titles
         }
@@ -174,14 +175,15 @@ final class Session: Sendable {
     }
 
     /// The back title of the screen `screenIndex` picks from the model (nil: no screen, so hidden as the
-    /// root), computed outside the lock on first use after each mutation, then shared until the next one.
-    /// `screenIndex` runs under the session's lock, so it must be quick.
-    func backTitle(_ screenIndex: (NavigationModel) throws(RPCError) -> Int?) throws(RPCError) -> BackTitle {
-        let seen = state.withLockedValue { s -> KeptLookup<BackTitle> in
+    /// root), serialized as `title/back` answers it: computed outside the lock on first use after each
+    /// mutation, then shared until the next one. `screenIndex` runs under the session's lock, so it must be
+    /// quick.
+    func backTitle(_ screenIndex: (NavigationModel) throws(RPCError) -> Int?) throws(RPCError) -> [UInt8] {
+        let seen = state.withLockedValue { s -> KeptLookup<[UInt8]> in
             if s.closed { return .failed(RPCError.unknownSession(id)) }
             let index: Int?
             do throws(RPCError) { index = try screenIndex(s.model) } catch { return .failed(error) }
-            guard let index else { return .kept(.hidden(.root)) }
+            guard let index else { return .kept(Self.hiddenAsRoot) }
             if let kept = s.backTitles, kept.generation == s.generation, let title = kept.titles[index] { return .kept(title) }
             return .missing(s.model, generation: s.generation, index: index)
         }
@@ -189,7 +191,7 @@ final class Session: Sendable {
         case .failed(let error): throw error
         case .kept(let title): return title
         case .missing(let model, let generation, let index):
-            let title = BackTitleEngine.backTitle(model: model, screenIndex: index)
+            let title = BackTitleEngine.backTitle(model: model, screenIndex: index).json.serializedBytes()
             state.withLockedValue { s in
                 guard s.generation == generation else { return }
                 var titles = s.backTitles.map { $0.generation == generation ? $0.titles : [:] } ?? [:]
@@ -199,6 +201,9 @@ final class Session: Sendable {
             return title
         }
     }
+
+    /// `title/back` on an empty stack.
+    private static let hiddenAsRoot = BackTitle.hidden(.root).json.serializedBytes()
 
     /// What a look-up of a kept answer found under the lock: the answer, or the model to compute it from.
     private enum KeptLookup<Answer> {

@@ -20,6 +20,9 @@ public protocol RPCService: Sendable {
 /// requests in order, so nothing after a `later` one is handled until it completes.
 public enum RPCOutcome: Sendable {
     case done(Result<JSON, RPCError>)
+    /// A result already serialized (an answer the server keeps between requests), written into the reply as
+    /// it is. The bytes must be one JSON value as ``JSONCore/JSON/serializedBytes()`` writes it.
+    case serialized([UInt8])
     case later(PendingReply)
 }
 
@@ -179,6 +182,20 @@ public final class ConnectionHandle: Sendable {
             guard !s.closed else { return false }
             s.scratch.removeAll(keepingCapacity: true)
             Envelope.writeReply(id: id, answer, to: &s.scratch)
+            s.budget.enqueued(FrameEncoder.framedSize(s.scratch.count, framing: s.framing))
+            FrameEncoder.append(s.scratch, framing: s.framing, to: &s.buffer)
+            if s.scratch.capacity > Self.keptScratchBytes { s.scratch = [] }
+            return Self.claimWriteOut(&s)
+        }
+        if wakeNow { wake() }
+    }
+
+    /// Sends the reply to request `id` whose result is already serialized.
+    func sendReply(id: RequestID, serializedResult: [UInt8]) {
+        let wakeNow = state.withLockedValue { s -> Bool in
+            guard !s.closed else { return false }
+            s.scratch.removeAll(keepingCapacity: true)
+            Envelope.writeReply(id: id, serializedResult: serializedResult, to: &s.scratch)
             s.budget.enqueued(FrameEncoder.framedSize(s.scratch.count, framing: s.framing))
             FrameEncoder.append(s.scratch, framing: s.framing, to: &s.buffer)
             if s.scratch.capacity > Self.keptScratchBytes { s.scratch = [] }

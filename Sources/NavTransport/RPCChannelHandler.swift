@@ -286,6 +286,8 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
                 switch service.handle(method: method, params: params, connection: handle) {
                 case .done(let result):
                     finish(id, method: method, result, batch: batch, index: index)
+                case .serialized(let bytes):
+                    finishSerialized(id, bytes, batch: batch, index: index)
                 case .later(let pending):
                     awaited = Awaited(id: id, method: method, batch: batch, index: index)
                     let loop = context!.eventLoop
@@ -322,6 +324,25 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         switch answer {
         case .success(let value): deliver(Envelope.reply(id: id, result: value), batch: batch, index: index)
         case .failure(let error): deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
+        }
+    }
+
+    /// Like ``finish(_:method:_:batch:index:)`` for a result already serialized: written as it is, unless the
+    /// request was cancelled meanwhile; inside a batch, read back into the batch's array.
+    private func finishSerialized(_ id: RequestID, _ bytes: [UInt8], batch: BatchCollector?, index: Int) {
+        guard let answer = replyGuard.answer(id, .success(.null)) else { return }
+        switch (answer, batch) {
+        case (.failure(let error), _):
+            guard let batch else {
+                handle.sendReply(id: id, .failure(error))
+                return
+            }
+            deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
+        case (.success, nil):
+            handle.sendReply(id: id, serializedResult: bytes)
+        case (.success, let batch?):
+            let result = (try? JSON.parse(bytes)) ?? .null
+            deliver(Envelope.reply(id: id, result: result), batch: batch, index: index)
         }
     }
 

@@ -47,6 +47,40 @@ struct InProcessOrderingTests {
         ["jsonrpc": "2.0", "id": .int(Int64(id)), "method": .string(method), "params": params]
     }
 
+    @Test("a kept title/back answer is the same alone, in a batch, cancelled, and after a change")
+    func keptAnswerEverywhere() async throws {
+        let service = NavService()
+        let a = RawClient(service: service)
+        var aIn = a.lines.makeAsyncIterator()
+        try await a.send(
+            request(1, "session/create", ["screens": [["id": "root", "title": "Root"], ["id": "next", "title": "Next"]]]))
+        let sid = try #require(try await aIn.next()?["result"]?["sessionId"])
+        let expected: JSON = ["title": "Root", "display": "text", "source": "previousTitle", "truncated": false, "menu": ["Root"]]
+        // Alone, twice: computed, then kept.
+        for id in 2...3 {
+            try await a.send(request(id, "title/back", ["sessionId": sid]))
+            let reply = try #require(try await aIn.next())
+            #expect(reply == ["jsonrpc": "2.0", "id": .int(Int64(id)), "result": expected])
+        }
+        // In a batch, next to a request for another screen.
+        try await a.send([request(4, "title/back", ["sessionId": sid]), request(5, "title/back", ["sessionId": sid, "screenId": "root"])])
+        let batch = try #require(try await aIn.next()?.arrayValue)
+        #expect(batch.count == 2)
+        #expect(batch.first == ["jsonrpc": "2.0", "id": 4, "result": expected])
+        #expect(batch.last?["result"]?["display"] == "hidden")
+        // Cancelled in the same burst: -32800, not the kept answer.
+        try await a.sendRaw(
+            #"{"jsonrpc":"2.0","id":6,"method":"title/back","params":{"sessionId":\#(sid.serialized())}}"# + "\n"
+                + #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":6}}"# + "\n")
+        let cancelled = try #require(try await aIn.next())
+        #expect(cancelled["error"]?["code"] == .int(Int64(ErrorCode.cancelled)))
+        // After a change, the kept answer is dropped.
+        try await a.send(request(7, "screen/update", ["sessionId": sid, "screenId": "root", "changes": ["title": "Home"]]))
+        _ = try await aIn.next()
+        try await a.send(request(8, "title/back", ["sessionId": sid]))
+        #expect(try await aIn.next()?["result"]?["title"] == "Home")
+    }
+
     @Test("a subscriber that mutates sees version v's didChange before the reply that made v")
     func notificationBeforeReply() async throws {
         let service = NavService()

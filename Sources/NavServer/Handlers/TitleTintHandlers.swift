@@ -4,7 +4,7 @@ import NavProtocol
 extension DispatchTable {
     /// `title/back`, `title/previous`, `tint/resolve`.
     mutating func registerTitleAndTint() {
-        register(TitleBack.self) { p, ctx in
+        registerSerialized(TitleBack.self) { p, ctx in
             try ctx.backTitle(p.sessionId) { (model: NavigationModel) throws(RPCError) -> Int? in
                 try Self.titleTintScreenIndex(model, p.screenId)
             }
