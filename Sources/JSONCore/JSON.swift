@@ -122,6 +122,8 @@ extension JSON {
         get { objectValue?[key] }
         set {
             guard case .object(var o) = self else { return }
+            // Let go of this value's reference first, so the members are changed in place, not copied.
+            self = .null
             o[key] = newValue
             self = .object(o)
         }
