@@ -40,6 +40,15 @@ def table(limit, before):
               f"{f['mutatorP50Microseconds'] / 1000:.2f} ms | {f['mutatorP99Microseconds'] / 1000:.2f} ms | "
               f"{o.get('mutatorP99Microseconds', 0) / 1000:.2f} ms |")
     print()
+    if limit.get("mutatorDelay"):
+        print("| subscribers | mutator p50, paced | mutator p99, paced | added delay p50 | added delay p99 | target |")
+        print("|---:|---:|---:|---:|---:|---:|")
+        for d in limit["mutatorDelay"]:
+            delay = (f"{d['delayP50Microseconds'] / 1000:+.2f} ms | {d['delayP99Microseconds'] / 1000:+.2f} ms | 2 ms"
+                     if d["subscribers"] else "| | ")
+            print(f"| {d['subscribers']:,} | {d['mutatorP50Microseconds'] / 1000:.2f} ms | "
+                  f"{d['mutatorP99Microseconds'] / 1000:.2f} ms | {delay} |")
+        print()
     m, s = limit["memory"], limit["startup"]
     bm = before["memory"]["bytesPerSession"] if before else float("nan")
     bs = before["startup"]["execToFirstReplyMilliseconds"] if before else float("nan")

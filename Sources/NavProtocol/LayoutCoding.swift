@@ -61,3 +61,86 @@ extension LayoutElement {
         return .object(o)
     }
 }
+
+// The same JSON written straight to bytes, for `bar/hitTest`, which answers every request at a new point:
+// each `write(to:)` appends exactly what `json.serializedBytes()` would, without building the values first.
+
+extension BarHitTest.Result {
+    /// The bytes of `json.serializedBytes()`. A trace, which only people ask for, goes through `json`.
+    public func serializedBytes() -> [UInt8] {
+        guard !includeTrace else { return json.serializedBytes() }
+        var out: [UInt8] = []
+        out.reserveCapacity(192)
+        out.append(contentsOf: #"{"target":"#.utf8)
+        hit.target.write(to: &out)
+        out.append(contentsOf: #","action":"#.utf8)
+        hit.action.write(to: &out)
+        if let reason = hit.reason { writeMember("reason", .string(reason.rawValue), to: &out) }
+        if let hitView = hit.hitView { writeMember("hitView", .string(hitView), to: &out) }
+        if let slopPoint = hit.slopPoint {
+            out.append(contentsOf: #","slopPoint":"#.utf8)
+            slopPoint.write(to: &out)
+        }
+        if let bar {
+            out.append(contentsOf: #","bar":"#.utf8)
+            bar.write(to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+}
+
+extension HitTarget {
+    func write(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"kind":"#.utf8)
+        JSON.string(kind.rawValue).write(to: &out)
+        if let screenId { writeMember("screenId", .string(screenId), to: &out) }
+        if let itemId { writeMember("itemId", .string(itemId), to: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension HitAction {
+    func write(to out: inout [UInt8]) {
+        switch self {
+        case .pop(let to):
+            out.append(contentsOf: #"{"kind":"pop""#.utf8)
+            writeMember("to", .string(to), to: &out)
+        case .customBack: out.append(contentsOf: #"{"kind":"customBack""#.utf8)
+        case .itemAction(let id):
+            out.append(contentsOf: #"{"kind":"itemAction""#.utf8)
+            writeMember("itemId", .string(id), to: &out)
+        case .none: out.append(contentsOf: #"{"kind":"none""#.utf8)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension Point {
+    func write(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"x":"#.utf8)
+        JSON.number(x).write(to: &out)
+        writeMember("y", .number(y), to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension Rect {
+    func write(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"x":"#.utf8)
+        JSON.number(x).write(to: &out)
+        writeMember("y", .number(y), to: &out)
+        writeMember("width", .number(width), to: &out)
+        writeMember("height", .number(height), to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+/// `,"key":value`; `key` needs no escaping.
+private func writeMember(_ key: StaticString, _ value: JSON, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: ","))
+    out.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { out.append(contentsOf: $0) }
+    out.append(contentsOf: #"":"#.utf8)
+    value.write(to: &out)
+}

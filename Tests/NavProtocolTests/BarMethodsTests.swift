@@ -102,3 +102,72 @@ struct BarMethodsTests {
             ])
     }
 }
+
+@Suite("bar/hitTest results written straight to bytes")
+struct HitResultBytesTests {
+    static let screens: JSON = [
+        ["id": "home", "title": "Home \"quoted\"", "item": ["backButtonTitle": "Back\\slash"]],
+        [
+            "id": "détail", "title": "A rather long title for the bar",
+            "item": [
+                "leftItems": [["id": "close", "title": "Close"]],
+                "rightItems": [["id": "edit", "system": "edit"], ["id": "share", "title": "Share"]],
+            ],
+        ],
+    ]
+
+    func model(_ profile: Profile) throws -> NavigationModel {
+        var config = SessionConfig()
+        config.profile = profile
+        var n = 0
+        let screens = try (Self.screens.arrayValue ?? []).enumerated().map { (i, json) in
+            try Screen.decode(json, path: "screens[\(i)]") {
+                n += 1
+                return "generated-\(n)"
+            }
+        }
+        return try NavigationModel(config: config, screens: screens)
+    }
+
+    /// Every profile's bar, hit at points 1.7 pt apart across it and around it: the bytes equal the JSON's.
+    @Test("the same bytes as the JSON, at every point of every profile's bar", arguments: Profile.allCases)
+    func sweep(_ profile: Profile) throws {
+        let bar = try #require(BarLayoutEngine.layout(model: try model(profile)))
+        var checked = 0
+        for y in stride(from: bar.barFrame.y - 10, through: bar.barFrame.y + bar.barFrame.height + 10, by: 1.7) {
+            for x in stride(from: -3.0, through: bar.barFrame.width + 3, by: 1.7) {
+                let result = BarHitTest.Result(BarHitTesting.hitTest(bar, point: Point(x: x, y: y)), includeTrace: false, bar: bar.barFrame)
+                #expect(result.serializedBytes() == result.json.serializedBytes(), "(\(x), \(y))")
+                checked += 1
+            }
+        }
+        #expect(checked > 1000)
+    }
+
+    @Test("every target, action, reason and optional member")
+    func everyShape() {
+        let targets = [
+            HitTarget(kind: .backButton, screenId: "a\u{1}b"), HitTarget(kind: .barItem, screenId: "s", itemId: "i\"d"),
+            HitTarget(kind: .none),
+        ]
+        let actions: [HitAction] = [.pop(to: "root"), .customBack, .itemAction("x\ny"), .none]
+        for target in targets {
+            for action in actions {
+                for reason in [nil] + HitReason.allCases.map(Optional.some) {
+                    for extra in 0..<4 {
+                        let hit = BarHitResult(
+                            target: target, action: action, reason: reason, hitView: extra & 1 == 0 ? nil : "view é",
+                            slopPoint: extra & 2 == 0 ? nil : Point(x: 0.1, y: -3))
+                        for bar in [nil, Rect(x: 0, y: 20.5, width: 375, height: 44)] {
+                            let result = BarHitTest.Result(hit, includeTrace: false, bar: bar)
+                            #expect(result.serializedBytes() == result.json.serializedBytes())
+                        }
+                    }
+                }
+            }
+        }
+        // With a trace, the JSON path is taken.
+        let traced = BarHitTest.Result(BarHitResult(target: targets[0], action: .customBack), includeTrace: true)
+        #expect(traced.serializedBytes() == traced.json.serializedBytes())
+    }
+}

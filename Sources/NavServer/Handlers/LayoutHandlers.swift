@@ -13,10 +13,11 @@ extension DispatchTable {
                 BarLayout.Result(try Self.topBar(model))
             }
         }
-        register(BarHitTest.self) { p, ctx in
+        registerSerialized(BarHitTest.self) { p, ctx in
             guard let bar = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
             return BarHitTest.Result(
-                BarHitTesting.hitTest(bar, point: p.point, trace: p.trace), includeTrace: p.trace, bar: bar.barFrame)
+                BarHitTesting.hitTest(bar, point: p.point, trace: p.trace), includeTrace: p.trace, bar: bar.barFrame
+            ).serializedBytes()
         }
         register(BarHitRegions.self) { p, ctx in
             guard let bar = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
