@@ -45,31 +45,47 @@ extension JSON {
     /// Integers that fit in 64 bits become `.int`; `-0`, fractions, exponents and
     /// integers beyond 64 bits become `.double` with the nearest value to the text.
     public static func parse(_ bytes: some Collection<UInt8>, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSON {
+        let maxDepth = max(0, limits.maxDepth)
+        // A document that ends with a closing bracket or quote is read where it is: json-c knows it ended.
+        let inPlace = bytes.withContiguousStorageIfAvailable { text -> Result<JSON, JSONParseError>? in
+            guard endsClosed(text) else { return nil }
+            return parseChecking(text, length: text.count, maxDepth: maxDepth)
+        }
+        if let result = inPlace ?? nil { return try result.get() }
         // json-c needs a byte after a top-level number to know it ended: one space, which JSON allows.
         var buffer = [UInt8]()
         buffer.reserveCapacity(bytes.count + 1)
         buffer.append(contentsOf: bytes)
         let length = buffer.count
         buffer.append(0x20)
-        let maxDepth = max(0, limits.maxDepth)
-        let result: Result<JSON, JSONParseError> = buffer.withUnsafeBufferPointer { whole in
-            let text = UnsafeBufferPointer(rebasing: whole[0..<length])
-            // One pass of json-c, trusted once the lexical check has ruled out what it wrongly admits.
-            if let checked = LexicalCheck.check(text, maxDepth: maxDepth),
-                let value = JSONCTree.parseChecked(whole, length: length, maxDepth: maxDepth, checked: checked)
-            {
-                return .success(value)
-            }
-            // Rejected somewhere: the strict scanner says exactly what and where.
-            do throws(JSONParseError) {
-                var scanner = StrictScanner(text, maxDepth: maxDepth)
-                try scanner.scan()
-                return .success(try JSONCTree.parse(whole, maxDepth: maxDepth, numbers: scanner.numbers))
-            } catch {
-                return .failure(error)
-            }
+        return try buffer.withUnsafeBufferPointer { whole in parseChecking(whole, length: length, maxDepth: maxDepth) }.get()
+    }
+
+    /// Whether the last byte that is not white space closes an object, an array or a string.
+    private static func endsClosed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = text.count - 1
+        while i >= 0, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i -= 1 }
+        return i >= 0 && (text[i] == UInt8(ascii: "}") || text[i] == UInt8(ascii: "]") || text[i] == UInt8(ascii: "\""))
+    }
+
+    /// Parses the first `length` bytes of `whole`, which json-c may read to its end (`whole` is either those
+    /// bytes, ending closed, or those bytes and one space).
+    private static func parseChecking(_ whole: UnsafeBufferPointer<UInt8>, length: Int, maxDepth: Int) -> Result<JSON, JSONParseError> {
+        let text = UnsafeBufferPointer(rebasing: whole[0..<length])
+        // One pass of json-c, trusted once the lexical check has ruled out what it wrongly admits.
+        if let checked = LexicalCheck.check(text, maxDepth: maxDepth),
+            let value = JSONCTree.parseChecked(whole, length: length, maxDepth: maxDepth, checked: checked)
+        {
+            return .success(value)
         }
-        return try result.get()
+        // Rejected somewhere: the strict scanner says exactly what and where.
+        do throws(JSONParseError) {
+            var scanner = StrictScanner(text, maxDepth: maxDepth)
+            try scanner.scan()
+            return .success(try JSONCTree.parse(whole, maxDepth: maxDepth, numbers: scanner.numbers))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The same document through the strict scanner and json-c, without the lexical check's shortcut: the
