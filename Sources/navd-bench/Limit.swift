@@ -159,9 +159,23 @@ struct LimitBench {
         return .object(section)
     }
 
+    /// The best of three rounds of ``fanOutRound(navd:subscribers:seconds:)``, as the workloads do: a burst of
+    /// load from elsewhere on the machine costs a round, not the figure. Each round runs the workloads' whole
+    /// time: a thousand subscribers take a while to reach their pace.
+    func fanOut(navd: Child, subscribers: Int) throws -> JSON {
+        var best: JSON?
+        for _ in 0..<3 {
+            let round = try fanOutRound(navd: navd, subscribers: subscribers, seconds: seconds)
+            if (round["notificationsPerSecond"]?.doubleValue ?? 0) > (best?["notificationsPerSecond"]?.doubleValue ?? -1) {
+                best = round
+            }
+        }
+        return best ?? [:]
+    }
+
     /// `subscribers` connections subscribe to one session; one more pushes and pops on it in lock-step. Reports
     /// the notifications the subscribers received per second and the mutator's reply latency.
-    func fanOut(navd: Child, subscribers: Int) throws -> JSON {
+    func fanOutRound(navd: Child, subscribers: Int, seconds: Double) throws -> JSON {
         let mutator = try RawConnection(path: navd.socket)
         try mutator.send(
             contentLengthFrame(#"{"jsonrpc":"2.0","id":1,"method":"session/create","params":{"screens":[{"title":"Root"}]}}"#))
@@ -224,9 +238,10 @@ struct LimitBench {
     }
 
     /// How long the mutator's reply waits because of its subscribers: one mutation every 10 ms (so the
-    /// notifications of one version are out before the next), timed from its own thread, while another thread
-    /// reads every subscriber. Compared with the same pace and no subscribers, this is the delay fan-out adds
-    /// to the reply, without the time the load generator itself spends reading a thousand sockets.
+    /// notifications of one version are out before the next) for twice the workloads' time, timed from its own
+    /// thread, while another thread reads every subscriber. Compared with the same pace and no subscribers,
+    /// this is the delay fan-out adds to the reply, without the time the load generator itself spends reading
+    /// a thousand sockets.
     func mutatorDelay(navd: Child, subscribers: Int) throws -> (p50: Double, p99: Double, mutations: Int) {
         let mutator = try RawConnection(path: navd.socket)
         try mutator.send(
@@ -272,7 +287,8 @@ struct LimitBench {
         let interval: UInt64 = 10_000_000
         var latencies: [UInt64] = []
         var next = monotonicNanoseconds()
-        let deadline = next + UInt64(seconds * 1e9)
+        // Twice the workloads' time: about 300 mutations, so the p99 is not the second-worst of a handful.
+        let deadline = next + UInt64(2 * seconds * 1e9)
         while next < deadline {
             let now = monotonicNanoseconds()
             if now < next { usleep(useconds_t((next - now) / 1000)) }
