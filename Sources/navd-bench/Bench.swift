@@ -59,6 +59,21 @@ struct NavdBench: AsyncParsableCommand {
         func n(_ base: Int) -> Int { max(1, Int(Double(base) * scale)) }
         func wants(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
 
+        // First, while this process has started nothing else: the load generator then runs alone in it.
+        var limit: JSON?
+        if wants("limit") {
+            // navd against the bare echo server, in separate processes, one load generator.
+            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "navd-limit-\(ProcessInfo.processInfo.processIdentifier)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            limit = try LimitBench(
+                navd: navd ?? executable.deletingLastPathComponent().appendingPathComponent("navd").path, bench: executable.path,
+                seconds: limitSeconds, directory: directory.path, workloadFilter: workload
+            ).run()
+        }
+
         var iterations = 0
         if wants("json") {
             // The JSON boundary.
@@ -248,20 +263,6 @@ struct NavdBench: AsyncParsableCommand {
             await client.close()
             server.stop()
             try await serving.value
-        }
-
-        var limit: JSON?
-        if wants("limit") {
-            // navd against the bare echo server, in separate processes, one load generator.
-            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "navd-limit-\(ProcessInfo.processInfo.processIdentifier)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            limit = try LimitBench(
-                navd: navd ?? executable.deletingLastPathComponent().appendingPathComponent("navd").path, bench: executable.path,
-                seconds: limitSeconds, directory: directory.path, workloadFilter: workload
-            ).run()
         }
 
         var document: JSONObject = [
