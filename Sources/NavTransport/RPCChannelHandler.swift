@@ -195,7 +195,9 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func enqueue(_ envelope: Envelope) {
         let items: [EnvelopeItem]
         switch envelope {
-        case .single(let item): items = [item]
+        case .single(let item):
+            queue.append(.element(check(item), batch: nil, index: 0))
+            return
         case .batch(let list): items = list
         case .emptyBatch:
             queue.append(.reply(Envelope.reply(id: .null, error: TransportErrors.emptyBatch)))
@@ -212,29 +214,24 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
                             data: ["limit": .number(limits.maxBatch), "name": "maxBatch"]))))
             return
         }
-        var checked: [EnvelopeItem] = []
-        checked.reserveCapacity(items.count)
-        for item in items {
-            switch item {
-            case .message(.notification(CancelRequest.name, let params)):
-                if let id = ReplyGuard.cancelTarget(params) { replyGuard.cancel(id) }
-                checked.append(item)
-            case .message(.request(let id, _, _)):
-                if let refusal = replyGuard.begin(id) {
-                    checked.append(.invalid(id: id, error: refusal))
-                } else {
-                    checked.append(item)
-                }
-            default:
-                checked.append(item)
-            }
-        }
-        if case .single = envelope {
-            queue.append(.element(checked[0], batch: nil, index: 0))
-            return
-        }
+        let checked = items.map(check)
         let collector = BatchCollector(checked)
         for (index, item) in checked.enumerated() { queue.append(.element(item, batch: collector, index: index)) }
+    }
+
+    /// Registers a request with the reply guard (a duplicate in-flight id becomes its refusal), or applies a
+    /// cancel.
+    private func check(_ item: EnvelopeItem) -> EnvelopeItem {
+        switch item {
+        case .message(.notification(CancelRequest.name, let params)):
+            if let id = ReplyGuard.cancelTarget(params) { replyGuard.cancel(id) }
+            return item
+        case .message(.request(let id, _, _)):
+            if let refusal = replyGuard.begin(id) { return .invalid(id: id, error: refusal) }
+            return item
+        default:
+            return item
+        }
     }
 
     // MARK: Handling
