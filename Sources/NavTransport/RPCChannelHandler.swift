@@ -237,8 +237,18 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     // MARK: Handling
 
     /// Handles what is in hand, in order, until it is all answered or a reply comes later.
+    ///
+    /// Replies go out every ``ConnectionLimits/repliesPerWrite`` messages, not only at the end: a client that
+    /// keeps many requests in flight reads the first replies (and sends more) while the rest are answered.
     private func handleQueued() {
+        var handled = 0
         while !awaitingReply, !machine.isClosed, let work = queue.popFirst() {
+            if handled == limits.repliesPerWrite {
+                handled = 0
+                writeOut()
+                handle.beginBurst()
+            }
+            handled += 1
             switch work {
             case .reply(let json):
                 handle.send(json)

@@ -85,6 +85,13 @@ struct Navd: AsyncParsableCommand {
         help: ArgumentHelp("Largest Content-Length header block; a larger one is malformed.", valueName: "bytes"))
     var maxHeaderBytes: Int = 8 << 10
 
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "While requests that arrived together are answered, write the replies out each time this many are ready.",
+            valueName: "n"))
+    var repliesPerWrite: Int = ConnectionLimits.defaultRepliesPerWrite
+
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Most views in a tree sent to tree/hitTest.", valueName: "n"))
     var maxTreeNodes: Int = 10_000
 
@@ -116,7 +123,7 @@ struct Navd: AsyncParsableCommand {
             ("--max-connections", maxConnections, 1), ("--max-batch", maxBatch, 1),
             ("--max-subscriptions", maxSubscriptions, 1), ("--max-json-depth", maxJsonDepth, 2),
             ("--max-tree-nodes", maxTreeNodes, 1), ("--max-tree-depth", maxTreeDepth, 1),
-            ("--max-header-bytes", maxHeaderBytes, 64),
+            ("--max-header-bytes", maxHeaderBytes, 64), ("--replies-per-write", repliesPerWrite, 1),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum)")
         }
@@ -187,7 +194,7 @@ struct Navd: AsyncParsableCommand {
             path: servedPath, listeningDescriptor: activation?.descriptor,
             limits: ConnectionLimits(
                 maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch,
-                maxJSONDepth: maxJsonDepth, maxHeaderBytes: maxHeaderBytes),
+                maxJSONDepth: maxJsonDepth, maxHeaderBytes: maxHeaderBytes, repliesPerWrite: repliesPerWrite),
             maxConnections: maxConnections, allowedUsers: Set(allowUIDs), logger: logger)
         let daemon = DaemonService(server: server, service: service, socketGuard: guardian, logger: logger)
         // Trap the signals before the socket exists: a client that sees the socket may signal at once.

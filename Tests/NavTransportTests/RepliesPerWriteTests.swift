@@ -1,0 +1,50 @@
+import JSONCore
+import Logging
+import NIOCore
+import NIOEmbedded
+import NavTransport
+import Testing
+
+/// Requests that arrive together are answered in order, and their replies leave in writes of
+/// `repliesPerWrite`, the last write taking what is left at the end of the burst.
+@Suite("Replies per write")
+struct RepliesPerWriteTests {
+    /// Feeds `count` requests in one read and returns the replies of each write the handler made, by id.
+    func writes(count: Int, repliesPerWrite: Int) throws -> [[Int]] {
+        let loop = EmbeddedEventLoop()
+        let handler = RPCChannelHandler(
+            id: 1, eventLoop: loop, service: WatchingService(), limits: ConnectionLimits(repliesPerWrite: repliesPerWrite),
+            logger: Logger(label: "test"))
+        let channel = EmbeddedChannel(handler: handler, loop: loop)
+        channel.pipeline.fireChannelActive()
+        let requests = (1...count).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# + "\n" }.joined()
+        try channel.writeInbound(ByteBuffer(string: requests))
+        var result: [[Int]] = []
+        while let written = try channel.readOutbound(as: ByteBuffer.self) {
+            let ids = String(buffer: written).split(separator: "\n").map { line -> Int in
+                guard case .object(let reply) = try? JSON.parse(String(line)), case .int(let id)? = reply["id"] else { return -1 }
+                return Int(id)
+            }
+            result.append(ids)
+        }
+        _ = try? channel.finish()
+        return result
+    }
+
+    @Test("ten requests read at once leave in writes of four, four and two")
+    func writesOfFour() throws {
+        #expect(try writes(count: 10, repliesPerWrite: 4) == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10]])
+    }
+
+    @Test("a burst no larger than the setting leaves in one write")
+    func oneWrite() throws {
+        #expect(try writes(count: 4, repliesPerWrite: 4) == [[1, 2, 3, 4]])
+        #expect(try writes(count: 10, repliesPerWrite: 1_000) == [Array(1...10)])
+    }
+
+    @Test("one reply per write at 1, and a setting below 1 reads as 1")
+    func oneEach() throws {
+        #expect(try writes(count: 3, repliesPerWrite: 1) == [[1], [2], [3]])
+        #expect(ConnectionLimits(repliesPerWrite: 0).repliesPerWrite == 1)
+    }
+}
