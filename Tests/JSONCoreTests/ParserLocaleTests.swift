@@ -12,7 +12,8 @@ import Testing
 @Suite struct ParserLocaleTests {
     @Test func theCallersLocaleIsRestoredAndNumbersReadAlike() throws {
         // A locale object of the caller's own (not the C library's shared C object).
-        let callers = try #require(newlocale(LC_CTYPE_MASK | LC_NUMERIC_MASK, "C.UTF-8", nil) ?? newlocale(LC_CTYPE_MASK | LC_NUMERIC_MASK, "POSIX", nil))
+        let mask = LC_CTYPE_MASK | LC_NUMERIC_MASK
+        let callers = try #require(newlocale(mask, "C.UTF-8", nil) ?? newlocale(mask, "POSIX", nil))
         defer { freelocale(callers) }
         let before = uselocale(callers)
         defer { uselocale(before) }
