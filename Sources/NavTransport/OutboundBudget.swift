@@ -72,7 +72,8 @@ public struct OutboundBudget: Sendable {
             dropped[index].version = max(dropped[index].version, version)
             return false
         }
-        if let floor = resyncedAt[sessionId] {
+        // Checked for emptiness first: a connection that never fell behind (nearly all) hashes no session id.
+        if !resyncedAt.isEmpty, let floor = resyncedAt[sessionId] {
             if version <= floor { return false }
             resyncedAt[sessionId] = nil
         }
