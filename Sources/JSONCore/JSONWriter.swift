@@ -89,7 +89,25 @@ enum JSONText {
             out.append(UInt8(ascii: "0") + UInt8(value))
             return
         }
-        out.append(contentsOf: String(value).utf8)
+        // Digits written straight into `out`, least significant last, without making a String.
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        out.withUnsafeMutableBufferPointer { buffer in
+            var position = start + digits - 1
+            repeat {
+                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                position -= 1
+            } while magnitude > 0
+        }
     }
 
     /// A string literal; in a key, U+0000 is written as U+FFFD (json-c keys are C strings).
