@@ -33,7 +33,8 @@ public struct RequestContext: Sendable {
     /// Runs `body` on the session's model, in that session's order.
     ///
     /// - Important: when `body` raised the model's version, `session/didChange` with `effects.changes` is
-    ///   queued to every subscriber before this returns, so before the reply; then `effects.events`.
+    ///   handed to every subscriber's connection (a ``NavTransport/Broadcast``) before this returns, so before
+    ///   the reply; then `effects.events`.
     public func withSession<T>(
         _ sessionId: String,
         _ body: (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T

@@ -140,14 +140,17 @@ final class Session: Sendable {
             s.topBar = nil
             s.backTitles = nil
             var ticket: CommitTicket?
+            // Handed to the subscribers' event loops before the lock is released, so versions keep their order.
+            var broadcast = Broadcast()
             if s.model.version != before {
                 ticket = persist(s)
-                publish(effects.changes, &s)
+                publish(effects.changes, &s, into: &broadcast)
             }
             for event in effects.events {
                 let bytes = Envelope.notification(method: event.method, params: event.params).serializedBytes()
-                for sub in s.subscribers.values { sub.connection.sendNotification(body: bytes) }
+                for sub in s.subscribers.values { broadcast.add(bytes, to: sub.connection) }
             }
+            broadcast.send()
             return .success((result, ticket))
         }
         return try outcome.get()
@@ -220,8 +223,8 @@ final class Session: Sendable {
     }
 
     /// Sends version v's notifications: each distinct topic set's `session/didChange` is serialized once and
-    /// the same bytes queued to every subscriber with that set.
-    private func publish(_ changes: [Change], _ s: inout State) {
+    /// the same bytes added to the broadcast for every subscriber with that set.
+    private func publish(_ changes: [Change], _ s: inout State, into broadcast: inout Broadcast) {
         let version = s.model.version
         // Serialized once per topic set, found by the set's mask: nil not yet made, .some(nil) nothing to send.
         var encoded = [[UInt8]??](repeating: nil, count: 1 << Topic.allCases.count)
@@ -242,7 +245,7 @@ final class Session: Sendable {
                 encoded[sub.mask] = .some(bytes)
             }
             guard let bytes else { continue }
-            sub.connection.sendNotification(body: bytes, sessionId: id, version: version)
+            broadcast.add(bytes, to: sub.connection, sessionId: id, version: version)
         }
         guard wantsDiagnostics else { return }
         let now = Self.diagnostics(s.model)
@@ -252,7 +255,7 @@ final class Session: Sendable {
             method: "session/diagnostics", params: Notifications.diagnostics(sessionId: id, version: version, diagnostics: now)
         ).serializedBytes()
         for sub in s.subscribers.values where sub.mask & Subscription.diagnosticsBit != 0 {
-            sub.connection.sendNotification(body: bytes, sessionId: id, version: version)
+            broadcast.add(bytes, to: sub.connection, sessionId: id, version: version)
         }
     }
 
@@ -285,7 +288,9 @@ final class Session: Sendable {
             s.closed = true
             let ticket = store?.enqueue(.delete(id: id))
             let bytes = Envelope.notification(method: "session/didClose", params: Notifications.didClose(sessionId: id)).serializedBytes()
-            for sub in s.subscribers.values { sub.connection.sendNotification(body: bytes) }
+            var broadcast = Broadcast()
+            for sub in s.subscribers.values { broadcast.add(bytes, to: sub.connection) }
+            broadcast.send()
             s.subscribers = [:]
             return ticket
         }

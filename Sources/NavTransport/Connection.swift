@@ -101,8 +101,9 @@ public struct ConnectionLimits: Sendable, Hashable {
 public final class ConnectionHandle: Sendable {
     public let id: Int
     private let state: NIOLockedValueBox<Outbox>
-    /// Where this connection asks its event loop to write the outbound buffer out (at most once per write-out).
-    private let wakeups: LoopWakeups
+    /// Where this connection asks its event loop to write the outbound buffer out (at most once per write-out),
+    /// and where broadcasts leave this connection's notifications for the loop to queue.
+    let wakeups: LoopWakeups
     /// How the event loop reaches this connection's handler.
     let box: HandlerBox
     /// Asks the connection's event loop to close once idle (graceful stop).
@@ -162,7 +163,7 @@ public final class ConnectionHandle: Sendable {
 
     /// Sends a notification that is not about a session's versions (never dropped).
     public func sendNotification(method: String, params: JSON) {
-        send(Envelope.notification(method: method, params: params))
+        queue(Envelope.notification(method: method, params: params))
     }
 
     /// Sends an already serialized notification body that is not about a session's versions (never dropped).
@@ -172,6 +173,12 @@ public final class ConnectionHandle: Sendable {
 
     /// Sends a reply (never dropped: every request gets exactly one).
     func send(_ message: JSON) {
+        takeOwnDeliveries()
+        queue(message)
+    }
+
+    /// Queues `message` after what is queued now (never dropped).
+    private func queue(_ message: JSON) {
         let wakeNow = state.withLockedValue { s -> Bool in
             guard !s.closed else { return false }
             s.scratch.removeAll(keepingCapacity: true)
@@ -187,6 +194,7 @@ public final class ConnectionHandle: Sendable {
     /// Sends the reply to request `id`: the bytes of `Envelope.reply(id:result:)` (or `error:`), written
     /// straight into the serialization buffer without building the envelope.
     func sendReply(id: RequestID, _ answer: Result<JSON, RPCError>) {
+        takeOwnDeliveries()
         let wakeNow = state.withLockedValue { s -> Bool in
             guard !s.closed else { return false }
             s.scratch.removeAll(keepingCapacity: true)
@@ -201,6 +209,7 @@ public final class ConnectionHandle: Sendable {
 
     /// Sends the reply to request `id` whose result is already serialized.
     func sendReply(id: RequestID, serializedResult: [UInt8]) {
+        takeOwnDeliveries()
         let wakeNow = state.withLockedValue { s -> Bool in
             guard !s.closed else { return false }
             s.scratch.removeAll(keepingCapacity: true)
@@ -227,6 +236,31 @@ public final class ConnectionHandle: Sendable {
     }
 
     private func wake() { wakeups.wake(self) }
+
+    /// Queues, ahead of a reply, the notifications a broadcast left with this connection's event loop and the
+    /// loop has not queued yet: a reply never overtakes a notification that was broadcast before it was
+    /// sent (called on the connection's event loop).
+    private func takeOwnDeliveries() {
+        var claimed = false
+        for delivery in wakeups.takeDeliveries(for: self) where enqueue(delivery) { claimed = true }
+        if claimed { wake() }
+    }
+
+    /// Queues one broadcast notification without waking the loop (the caller writes the connection out).
+    /// Returns true when this claimed the connection's write-out, false when one was already due.
+    func enqueue(_ delivery: Broadcast.Delivery) -> Bool {
+        state.withLockedValue { s -> Bool in
+            guard !s.closed else { return false }
+            let size = FrameEncoder.framedSize(delivery.body.count, framing: s.framing)
+            if let sessionId = delivery.sessionId {
+                guard s.budget.admitNotification(sessionId: sessionId, version: delivery.version, bytes: size) else { return false }
+            } else {
+                s.budget.enqueued(size)
+            }
+            FrameEncoder.append(delivery.body, framing: s.framing, to: &s.buffer)
+            return Self.claimWriteOut(&s)
+        }
+    }
 
     private static func claimWriteOut(_ s: inout Outbox) -> Bool {
         if s.writeOutDue { return false }
@@ -262,8 +296,10 @@ public final class ConnectionHandle: Sendable {
             s.budget.written(bytes)
             return (s.budget.drainedResyncs(), s.budget.pendingBytes <= s.budget.maxPendingBytes)
         }
+        // Queued where the drop was noticed: broadcasts the loop has not queued yet come after, and are
+        // admitted or dropped against the resync's version.
         for r in owed {
-            send(Envelope.notification(method: "session/resync", params: Notifications.resync(sessionId: r.sessionId, version: r.version)))
+            queue(Envelope.notification(method: "session/resync", params: Notifications.resync(sessionId: r.sessionId, version: r.version)))
         }
         return within
     }
@@ -276,6 +312,57 @@ public final class ConnectionHandle: Sendable {
     /// Graceful shutdown: close now when idle, else once the messages in hand are answered.
     public func beginDrain() {
         drain()
+    }
+}
+
+/// Notifications for many connections, handed to each connection's event loop at once: the sender pays one
+/// lock per event loop, not one per connection, and each loop queues and writes its own connections'
+/// notifications after its current reads, in the order they were added.
+///
+/// - Important: broadcasts handed over one after another reach every connection in that order, and a reply
+///   a connection sends after a broadcast was handed over follows that broadcast's notifications to it
+///   (the connection queues them first). A session hands its broadcasts over under its lock, so each
+///   subscriber gets its versions in order, each before the reply that made it.
+public struct Broadcast: Sendable {
+    /// One notification for one connection.
+    struct Delivery: Sendable {
+        let connection: ConnectionHandle
+        let body: [UInt8]
+        /// The session whose version this reports, for the outbound bound (nil: never dropped).
+        let sessionId: String?
+        let version: Int
+    }
+
+    /// The deliveries by event loop, in the order they were added; few loops, so a list.
+    private var loops: [(wakeups: LoopWakeups, deliveries: [Delivery])] = []
+
+    public init() {}
+
+    /// Whether nothing was added.
+    public var isEmpty: Bool { loops.isEmpty }
+
+    /// Adds a notification about `sessionId` at `version` for `connection`: past the connection's outbound
+    /// bound it is dropped, and the session is owed a `session/resync` (``OutboundBudget``).
+    public mutating func add(_ body: [UInt8], to connection: ConnectionHandle, sessionId: String, version: Int) {
+        add(Delivery(connection: connection, body: body, sessionId: sessionId, version: version))
+    }
+
+    /// Adds a notification for `connection` that is never dropped.
+    public mutating func add(_ body: [UInt8], to connection: ConnectionHandle) {
+        add(Delivery(connection: connection, body: body, sessionId: nil, version: 0))
+    }
+
+    private mutating func add(_ delivery: Delivery) {
+        if let index = loops.firstIndex(where: { $0.wakeups === delivery.connection.wakeups }) {
+            loops[index].deliveries.append(delivery)
+        } else {
+            loops.append((delivery.connection.wakeups, [delivery]))
+        }
+    }
+
+    /// Hands every event loop its notifications.
+    public func send() {
+        for loop in loops { loop.wakeups.deliver(loop.deliveries) }
     }
 }
 

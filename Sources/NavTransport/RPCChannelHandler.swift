@@ -412,16 +412,27 @@ final class HandlerBox: Sendable {
 
 /// Wakes an event loop's connections that were sent something from another thread, grouped: however many
 /// connections of one loop a mutation notifies (a thousand subscribers, say), the loop gets one task that
-/// writes each of them out, not one task each.
+/// writes each of them out, not one task each. It also holds the notifications a ``Broadcast`` left for the
+/// loop's connections until that task queues them (or a connection about to reply takes its own first).
 ///
 /// A wake sent from another event loop's thread (a mutation fanning out to subscribers everywhere) is held by
 /// that loop until it has finished its current round of reads, so the mutator's own reply goes out before any
-/// subscriber's socket is written: the notifications are already queued in order, only their writing waits.
+/// subscriber's socket is written: the notifications are already handed over in order, only their writing
+/// waits.
 final class LoopWakeups: Sendable {
     private let loop: any EventLoop
-    private let pending = NIOLockedValueBox<(scheduled: Bool, connections: [ConnectionHandle])>((false, []))
+    private let pending = NIOLockedValueBox(Pending())
     /// Other loops' wakeups this loop releases once its current reads are handled.
     private let held = NIOLockedValueBox<[LoopWakeups]>([])
+
+    struct Pending {
+        /// A write-out task is on its way.
+        var scheduled = false
+        /// Connections to write out.
+        var connections: [ConnectionHandle] = []
+        /// Broadcast notifications not yet queued to their connections, in the order they were handed over.
+        var deliveries: [Broadcast.Delivery] = []
+    }
 
     private init(_ loop: any EventLoop) { self.loop = loop }
 
@@ -445,7 +456,35 @@ final class LoopWakeups: Sendable {
             defer { p.scheduled = true }
             return !p.scheduled
         }
-        guard schedule else { return }
+        if schedule { scheduleWriteOut() }
+    }
+
+    /// Takes `deliveries` (for connections of this loop) to queue and write out soon, on this loop.
+    func deliver(_ deliveries: [Broadcast.Delivery]) {
+        let schedule = pending.withLockedValue { p -> Bool in
+            p.deliveries.append(contentsOf: deliveries)
+            defer { p.scheduled = true }
+            return !p.scheduled
+        }
+        if schedule { scheduleWriteOut() }
+    }
+
+    /// Removes and returns the deliveries for `connection` not yet queued, in order (called on this loop).
+    func takeDeliveries(for connection: ConnectionHandle) -> [Broadcast.Delivery] {
+        pending.withLockedValue { p -> [Broadcast.Delivery] in
+            guard p.deliveries.contains(where: { $0.connection === connection }) else { return [] }
+            var mine: [Broadcast.Delivery] = []
+            var rest: [Broadcast.Delivery] = []
+            rest.reserveCapacity(p.deliveries.count)
+            for delivery in p.deliveries {
+                if delivery.connection === connection { mine.append(delivery) } else { rest.append(delivery) }
+            }
+            p.deliveries = rest
+            return mine
+        }
+    }
+
+    private func scheduleWriteOut() {
         if let current = MultiThreadedEventLoopGroup.currentEventLoop, current !== loop {
             LoopWakeups.of(current).hold(self)
         } else {
@@ -470,11 +509,16 @@ final class LoopWakeups: Sendable {
     }
 
     private func writeOutAll() {
-        let connections = pending.withLockedValue { p -> [ConnectionHandle] in
+        let (woken, deliveries) = pending.withLockedValue { p -> ([ConnectionHandle], [Broadcast.Delivery]) in
             p.scheduled = false
-            defer { p.connections = [] }
-            return p.connections
+            defer {
+                p.connections = []
+                p.deliveries = []
+            }
+            return (p.connections, p.deliveries)
         }
+        var connections = woken
+        for delivery in deliveries where delivery.connection.enqueue(delivery) { connections.append(delivery.connection) }
         for connection in connections { connection.box.handler?.value.writeOut() }
     }
 }

@@ -1,0 +1,97 @@
+import JSONCore
+import Logging
+import NIOCore
+import NIOEmbedded
+import NavTransport
+import Testing
+
+/// A broadcast is handed to the connections' event loop, which queues and writes it after its current reads;
+/// a connection that replies first queues the notifications it was handed before the reply.
+@Suite("Broadcasts")
+struct BroadcastTests {
+    struct Peer {
+        let channel: EmbeddedChannel
+        let handle: ConnectionHandle
+
+        init(id: Int, loop: EmbeddedEventLoop, maxOutboundBytes: Int = 4 << 20) {
+            let handler = RPCChannelHandler(
+                id: id, eventLoop: loop, service: WatchingService(), limits: ConnectionLimits(maxOutboundBytes: maxOutboundBytes),
+                logger: Logger(label: "test"))
+            channel = EmbeddedChannel(handler: handler, loop: loop)
+            handle = handler.handle
+            channel.pipeline.fireChannelActive()
+        }
+
+        /// Every line written so far, in order.
+        func written() throws -> [String] {
+            var lines: [String] = []
+            while let buffer = try channel.readOutbound(as: ByteBuffer.self) {
+                lines += String(buffer: buffer).split(separator: "\n").map(String.init)
+            }
+            return lines
+        }
+    }
+
+    static func notification(_ n: Int) -> [UInt8] { Array(#"{"jsonrpc":"2.0","method":"n","params":{"v":\#(n)}}"#.utf8) }
+
+    @Test("the loop queues and writes a broadcast once it runs its tasks, in the order broadcasts were handed over")
+    func writtenByTheLoop() throws {
+        let loop = EmbeddedEventLoop()
+        let a = Peer(id: 1, loop: loop)
+        let b = Peer(id: 2, loop: loop)
+        for n in 1...3 {
+            var broadcast = Broadcast()
+            broadcast.add(Self.notification(n), to: a.handle, sessionId: "s", version: n)
+            broadcast.add(Self.notification(n), to: b.handle)
+            broadcast.send()
+        }
+        // Handed over, not yet queued: nothing is written until the loop runs.
+        #expect(try a.written().isEmpty)
+        loop.run()
+        let expected = (1...3).map { String(decoding: Self.notification($0), as: UTF8.self) }
+        #expect(try a.written() == expected)
+        #expect(try b.written() == expected)
+        loop.run()
+        #expect(try a.written().isEmpty)
+    }
+
+    @Test("a reply sent after a broadcast follows that broadcast's notification to the same connection")
+    func replyFollowsNotification() throws {
+        let loop = EmbeddedEventLoop()
+        let a = Peer(id: 1, loop: loop)
+        var broadcast = Broadcast()
+        broadcast.add(Self.notification(7), to: a.handle, sessionId: "s", version: 7)
+        broadcast.send()
+        // The request is read before the loop runs the broadcast's task.
+        try a.channel.writeInbound(ByteBuffer(string: #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n"))
+        let lines = try a.written()
+        #expect(lines.count == 2)
+        #expect(lines.first == String(decoding: Self.notification(7), as: UTF8.self))
+        #expect(lines.last?.contains(#""id":1"#) == true)
+        // Already queued with the reply: the loop's task writes nothing more.
+        loop.run()
+        #expect(try a.written().isEmpty)
+    }
+
+    @Test("a broadcast past a connection's outbound bound is dropped for a resync, as a direct notification is")
+    func boundApplies() throws {
+        let loop = EmbeddedEventLoop()
+        let a = Peer(id: 1, loop: loop, maxOutboundBytes: 1024)
+        var broadcast = Broadcast()
+        let big =
+            Array(#"{"jsonrpc":"2.0","method":"n","params":{"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 600)
+            + Array(#""}}"#.utf8)
+        for version in 1...3 { broadcast.add(big, to: a.handle, sessionId: "s", version: version) }
+        broadcast.add(Self.notification(0), to: a.handle)
+        broadcast.send()
+        loop.run()
+        // The first is taken (an idle connection takes one, however large); the second would pass the bound
+        // and the third is of a session already awaiting its resync; the last is never dropped. Once the
+        // channel has written them, the session's one resync follows, at the newest version dropped.
+        #expect(
+            try a.written() == [
+                String(decoding: big, as: UTF8.self), String(decoding: Self.notification(0), as: UTF8.self),
+                #"{"jsonrpc":"2.0","method":"session/resync","params":{"sessionId":"s","version":3}}"#,
+            ])
+    }
+}
