@@ -35,12 +35,16 @@ public final class NavService: RPCService {
     public let info: ServerInfo
     let table: DispatchTable
     let logger: Logger
+    /// Whether each request is logged at trace level, decided once: asking the logger costs a copy of its
+    /// handler on every request.
+    private let tracesRequests: Bool
 
     public init(limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "navd")) {
         self.sessions = SessionRegistry(limits: limits)
         self.info = ServerInfo()
         self.table = DispatchTable.standard()
         self.logger = logger
+        self.tracesRequests = logger.logLevel <= .trace
     }
 
     /// The method names the table answers.
@@ -48,7 +52,9 @@ public final class NavService: RPCService {
 
     public func handle(method: String, params: JSON?, connection: ConnectionHandle) -> RPCOutcome {
         guard let handler = table.handlers[method] else { return .done(.failure(RPCError.methodNotFound(method))) }
-        logger.trace("request", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)"])
+        if tracesRequests {
+            logger.trace("request", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)"])
+        }
         let ctx = RequestContext(sessions: sessions, server: info, connection: connection)
         let reply: HandlerReply
         do {

@@ -29,6 +29,19 @@ struct DaemonLifecycleTests {
         await daemon.stop()
     }
 
+    @Test("at --log-level trace each request is logged with its method; at the default level none is")
+    func requestsLoggedAtTrace() async throws {
+        for (level, logged) in [("trace", true), ("info", false)] {
+            try await withDaemon(["--log-level", level]) { daemon in
+                let client = try await daemon.connect()
+                _ = try await client.status()
+                await client.close()
+                let log = daemon.stderr()
+                #expect(log.contains("rpc.method=daemon/status") == logged, "--log-level \(level):\n\(log)")
+            }
+        }
+    }
+
     @Test("exits 0 on SIGINT and removes its socket")
     func sigintExitsCleanly() async throws {
         let daemon = try await DaemonProcess.start()
