@@ -86,7 +86,9 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
 extension JSON {
     /// A number as JSON: integral values that fit in 64 bits become `.int`, so 3.0 is written `3`.
     public static func number(_ value: Double) -> JSON {
-        if value.rounded() == value, abs(value) < 9.0e15 { return .int(Int64(value)) }
+        // Integral when converting to an integer and back changes nothing (a conversion instruction, where
+        // `rounded()` is a call into the C library). NaN and infinities fail the bound.
+        if abs(value) < 9.0e15, Double(Int64(value)) == value { return .int(Int64(value)) }
         return .double(value)
     }
 
