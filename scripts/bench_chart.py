@@ -41,13 +41,23 @@ def table(limit, before):
               f"{o.get('mutatorP99Microseconds', 0) / 1000:.2f} ms |")
     print()
     if limit.get("mutatorDelay"):
-        print("| subscribers | mutator p50, paced | mutator p99, paced | added delay p50 | added delay p99 | target |")
-        print("|---:|---:|---:|---:|---:|---:|")
+        realtime = all(d.get("realtimeMeasuringThread") for d in limit["mutatorDelay"])
+        head = "| subscribers | mutator p50, paced | mutator p99, paced | added delay p50 | added delay p99 |"
+        rule = "|---:|---:|---:|---:|---:|"
+        if realtime:
+            head += " added delay p50, real-time | added delay p99, real-time |"
+            rule += "---:|---:|"
+        print(head + " target |")
+        print(rule + "---:|")
         for d in limit["mutatorDelay"]:
-            delay = (f"{d['delayP50Microseconds'] / 1000:+.2f} ms | {d['delayP99Microseconds'] / 1000:+.2f} ms | 2 ms"
-                     if d["subscribers"] else "| | ")
-            print(f"| {d['subscribers']:,} | {d['mutatorP50Microseconds'] / 1000:.2f} ms | "
-                  f"{d['mutatorP99Microseconds'] / 1000:.2f} ms | {delay} |")
+            cells = [f"{d['subscribers']:,}", f"{d['mutatorP50Microseconds'] / 1000:.2f} ms",
+                     f"{d['mutatorP99Microseconds'] / 1000:.2f} ms"]
+            keys = ["delayP50Microseconds", "delayP99Microseconds"]
+            if realtime:
+                keys += ["realtimeDelayP50Microseconds", "realtimeDelayP99Microseconds"]
+            cells += [f"{d[k] / 1000:+.2f} ms" if d["subscribers"] else "" for k in keys]
+            cells.append("2 ms" if d["subscribers"] else "")
+            print("| " + " | ".join(cells) + " |")
         print()
     m, s = limit["memory"], limit["startup"]
     bm = before["memory"]["bytesPerSession"] if before else float("nan")
