@@ -91,12 +91,13 @@ public struct ConnectionLimits: Sendable, Hashable {
     }
 }
 
-/// The server's handle on one client connection: the only way to send it anything, from any thread.
+/// The server's handle on one client connection: replies and `session/resync` are queued here, session
+/// notifications reach it through a ``Broadcast``.
 ///
 /// Sending never blocks: the framed bytes are appended to the connection's one outbound buffer under its
-/// lock, and the connection's event loop writes that buffer out (once per read burst, or soon after a send
-/// from another thread).
-/// - Important: notifications and replies reach the peer in the order they were sent here, which is
+/// lock, and the connection's event loop writes that buffer out (every `repliesPerWrite` messages and at
+/// the end of a read burst, or soon after a broadcast).
+/// - Important: a reply is queued after every notification broadcast to this connection before it, which is
 ///   how the daemon keeps "version v's notification before the reply that made v".
 public final class ConnectionHandle: Sendable {
     public let id: Int
@@ -136,39 +137,6 @@ public final class ConnectionHandle: Sendable {
     var framing: Framing {
         get { state.withLockedValue { $0.framing } }
         set { state.withLockedValue { $0.framing = newValue } }
-    }
-
-    /// Sends a notification about `sessionId` at `version`. Past the outbound bound it is dropped, and the
-    /// session is owed one `session/resync` once the peer reads again. Returns false when dropped.
-    @discardableResult
-    public func sendNotification(method: String, params: JSON, sessionId: String, version: Int) -> Bool {
-        sendNotification(
-            body: Envelope.notification(method: method, params: params).serializedBytes(), sessionId: sessionId, version: version)
-    }
-
-    /// Sends an already serialized notification body about `sessionId` at `version` (the same bytes may go to
-    /// every subscriber). Returns false when dropped, as above.
-    @discardableResult
-    public func sendNotification(body: [UInt8], sessionId: String, version: Int) -> Bool {
-        let (sent, wakeNow) = state.withLockedValue { s -> (Bool, Bool) in
-            guard !s.closed else { return (false, false) }
-            let size = FrameEncoder.framedSize(body.count, framing: s.framing)
-            guard s.budget.admitNotification(sessionId: sessionId, version: version, bytes: size) else { return (false, false) }
-            FrameEncoder.append(body, framing: s.framing, to: &s.buffer)
-            return (true, Self.claimWriteOut(&s))
-        }
-        if wakeNow { wake() }
-        return sent
-    }
-
-    /// Sends a notification that is not about a session's versions (never dropped).
-    public func sendNotification(method: String, params: JSON) {
-        queue(Envelope.notification(method: method, params: params))
-    }
-
-    /// Sends an already serialized notification body that is not about a session's versions (never dropped).
-    public func sendNotification(body: [UInt8]) {
-        sendAlways(body)
     }
 
     /// Sends a reply (never dropped: every request gets exactly one).
@@ -224,16 +192,6 @@ public final class ConnectionHandle: Sendable {
 
     /// The largest serialization buffer a connection keeps between replies.
     static let keptScratchBytes = 16 << 10
-
-    private func sendAlways(_ body: [UInt8]) {
-        let wakeNow = state.withLockedValue { s -> Bool in
-            guard !s.closed else { return false }
-            s.budget.enqueued(FrameEncoder.framedSize(body.count, framing: s.framing))
-            FrameEncoder.append(body, framing: s.framing, to: &s.buffer)
-            return Self.claimWriteOut(&s)
-        }
-        if wakeNow { wake() }
-    }
 
     private func wake() { wakeups.wake(self) }
 
@@ -337,9 +295,6 @@ public struct Broadcast: Sendable {
     private var loops: [(wakeups: LoopWakeups, deliveries: [Delivery])] = []
 
     public init() {}
-
-    /// Whether nothing was added.
-    public var isEmpty: Bool { loops.isEmpty }
 
     /// Adds a notification about `sessionId` at `version` for `connection`: past the connection's outbound
     /// bound it is dropped, and the session is owed a `session/resync` (``OutboundBudget``).
