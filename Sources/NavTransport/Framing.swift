@@ -250,14 +250,14 @@ public struct FrameDecoder: Sendable {
 
     /// Parses one header line (without its line ending); returns the Content-Length known after it.
     private static func parseHeaderLine(_ line: [UInt8], contentLength: Int?) -> Result<Int?, HeaderProblem> {
-        let text = String(decoding: line, as: UTF8.self)
+        // The line as text only for a message: a well-formed header makes no String.
+        func text() -> Substring { String(decoding: line, as: UTF8.self).prefix(80) }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-            return .failure(HeaderProblem(message: "header line '\(text.prefix(80))' must have the form 'Name: value'"))
+            return .failure(HeaderProblem(message: "header line '\(text())' must have the form 'Name: value'"))
         }
         let name = line[..<colon]
         guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
-            return .failure(
-                HeaderProblem(message: "header line '\(text.prefix(80))' has an invalid name; expected 'Name: value'"))
+            return .failure(HeaderProblem(message: "header line '\(text())' has an invalid name; expected 'Name: value'"))
         }
         guard Self.equalsIgnoringASCIICase(name, "content-length") else {
             return .success(contentLength)  // Content-Type and other headers are ignored
@@ -284,12 +284,13 @@ public struct FrameDecoder: Sendable {
         return slice
     }
 
-    private static func equalsIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ lowercase: String) -> Bool {
-        let expected = Array(lowercase.utf8)
-        guard bytes.count == expected.count else { return false }
-        return zip(bytes, expected).allSatisfy { byte, want in
-            let lowered = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte + 32 : byte
-            return lowered == want
+    private static func equalsIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ lowercase: StaticString) -> Bool {
+        lowercase.withUTF8Buffer { expected in
+            guard bytes.count == expected.count else { return false }
+            return zip(bytes, expected).allSatisfy { byte, want in
+                let lowered = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte + 32 : byte
+                return lowered == want
+            }
         }
     }
 
