@@ -60,8 +60,9 @@ public struct RequestContext: Sendable {
     }
 }
 
-/// The durable writes one request queued; its reply is sent once they are committed.
-final class PendingWrites: Sendable {
+/// The durable writes one request queued; its reply is sent once they are committed. A value whose copies
+/// share one list (the context is copied into each handler), made with one allocation per request.
+struct PendingWrites: Sendable {
     private let tickets = NIOLockedValueBox<[CommitTicket]>([])
 
     func add(_ ticket: CommitTicket?) {
