@@ -89,24 +89,20 @@ enum JSONText {
             out.append(UInt8(ascii: "0") + UInt8(value))
             return
         }
-        // Digits written straight into `out`, least significant last, without making a String.
-        if value < 0 { out.append(UInt8(ascii: "-")) }
+        // Digits written from the end of a buffer on the stack, then appended at once, without making a String.
         var magnitude = value.magnitude
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let start = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        out.withUnsafeMutableBufferPointer { buffer in
-            var position = start + digits - 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = digits.count
             repeat {
-                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
                 position -= 1
+                digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
             } while magnitude > 0
+            if value < 0 {
+                position -= 1
+                digits[position] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
         }
     }
 
@@ -202,5 +198,33 @@ private enum JSONCBuilder {
     private static func allocated(_ object: OpaquePointer?) -> OpaquePointer {
         guard let object else { preconditionFailure("json-c could not allocate an object") }
         return object
+    }
+}
+
+/// Writes pieces of compact JSON straight into a byte array, for encoders that write a known shape without
+/// building `JSON` values first. Each piece is what ``JSON/write(to:)`` writes for it.
+public enum JSONBytes {
+    /// `text` as it is: punctuation, and member names that need no escaping.
+    public static func raw(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// `,"name":` for a member name that needs no escaping.
+    public static func member(_ name: StaticString, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: ","))
+        out.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+    }
+
+    /// A string value, escaped.
+    public static func string(_ value: String, to out: inout [UInt8]) {
+        JSONText.appendString(value, key: false, to: &out)
+    }
+
+    /// A number as ``JSON/number(_:)-(Double)`` makes it: integral values without a fraction.
+    public static func number(_ value: Double, to out: inout [UInt8]) {
+        JSON.number(value).write(to: &out)
     }
 }

@@ -71,18 +71,24 @@ extension BarHitTest.Result {
         guard !includeTrace else { return json.serializedBytes() }
         var out: [UInt8] = []
         out.reserveCapacity(192)
-        out.append(contentsOf: #"{"target":"#.utf8)
+        JSONBytes.raw(#"{"target":"#, to: &out)
         hit.target.write(to: &out)
-        out.append(contentsOf: #","action":"#.utf8)
+        JSONBytes.raw(#","action":"#, to: &out)
         hit.action.write(to: &out)
-        if let reason = hit.reason { writeMember("reason", .string(reason.rawValue), to: &out) }
-        if let hitView = hit.hitView { writeMember("hitView", .string(hitView), to: &out) }
+        if let reason = hit.reason {
+            JSONBytes.member("reason", to: &out)
+            JSONBytes.string(reason.rawValue, to: &out)
+        }
+        if let hitView = hit.hitView {
+            JSONBytes.member("hitView", to: &out)
+            JSONBytes.string(hitView, to: &out)
+        }
         if let slopPoint = hit.slopPoint {
-            out.append(contentsOf: #","slopPoint":"#.utf8)
+            JSONBytes.member("slopPoint", to: &out)
             slopPoint.write(to: &out)
         }
         if let bar {
-            out.append(contentsOf: #","bar":"#.utf8)
+            JSONBytes.member("bar", to: &out)
             bar.write(to: &out)
         }
         out.append(UInt8(ascii: "}"))
@@ -92,10 +98,16 @@ extension BarHitTest.Result {
 
 extension HitTarget {
     func write(to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"kind":"#.utf8)
-        JSON.string(kind.rawValue).write(to: &out)
-        if let screenId { writeMember("screenId", .string(screenId), to: &out) }
-        if let itemId { writeMember("itemId", .string(itemId), to: &out) }
+        JSONBytes.raw(#"{"kind":"#, to: &out)
+        JSONBytes.string(kind.rawValue, to: &out)
+        if let screenId {
+            JSONBytes.member("screenId", to: &out)
+            JSONBytes.string(screenId, to: &out)
+        }
+        if let itemId {
+            JSONBytes.member("itemId", to: &out)
+            JSONBytes.string(itemId, to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 }
@@ -104,13 +116,13 @@ extension HitAction {
     func write(to out: inout [UInt8]) {
         switch self {
         case .pop(let to):
-            out.append(contentsOf: #"{"kind":"pop""#.utf8)
-            writeMember("to", .string(to), to: &out)
-        case .customBack: out.append(contentsOf: #"{"kind":"customBack""#.utf8)
+            JSONBytes.raw(#"{"kind":"pop","to":"#, to: &out)
+            JSONBytes.string(to, to: &out)
+        case .customBack: JSONBytes.raw(#"{"kind":"customBack""#, to: &out)
         case .itemAction(let id):
-            out.append(contentsOf: #"{"kind":"itemAction""#.utf8)
-            writeMember("itemId", .string(id), to: &out)
-        case .none: out.append(contentsOf: #"{"kind":"none""#.utf8)
+            JSONBytes.raw(#"{"kind":"itemAction","itemId":"#, to: &out)
+            JSONBytes.string(id, to: &out)
+        case .none: JSONBytes.raw(#"{"kind":"none""#, to: &out)
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -118,29 +130,24 @@ extension HitAction {
 
 extension Point {
     func write(to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"x":"#.utf8)
-        JSON.number(x).write(to: &out)
-        writeMember("y", .number(y), to: &out)
+        JSONBytes.raw(#"{"x":"#, to: &out)
+        JSONBytes.number(x, to: &out)
+        JSONBytes.raw(#","y":"#, to: &out)
+        JSONBytes.number(y, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 }
 
 extension Rect {
     func write(to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"x":"#.utf8)
-        JSON.number(x).write(to: &out)
-        writeMember("y", .number(y), to: &out)
-        writeMember("width", .number(width), to: &out)
-        writeMember("height", .number(height), to: &out)
+        JSONBytes.raw(#"{"x":"#, to: &out)
+        JSONBytes.number(x, to: &out)
+        JSONBytes.raw(#","y":"#, to: &out)
+        JSONBytes.number(y, to: &out)
+        JSONBytes.raw(#","width":"#, to: &out)
+        JSONBytes.number(width, to: &out)
+        JSONBytes.raw(#","height":"#, to: &out)
+        JSONBytes.number(height, to: &out)
         out.append(UInt8(ascii: "}"))
     }
-}
-
-/// `,"key":value`; `key` needs no escaping.
-private func writeMember(_ key: StaticString, _ value: JSON, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: ","))
-    out.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { out.append(contentsOf: $0) }
-    out.append(contentsOf: #"":"#.utf8)
-    value.write(to: &out)
 }
