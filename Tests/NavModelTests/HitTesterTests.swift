@@ -238,6 +238,8 @@ struct HitTesterTests {
         let forwarded = HitTester.hitTest(bar, point: point, overrides: [[]: .forwardFirst(targets), [0]: .intercept])
         #expect(forwarded.path == [0, 0, 0, 0])
         #expect(forwarded.trace.first?.verdict == .forwarded)
+        // The step names the view the touch was handed to, not the button inside it that took the touch.
+        #expect(forwarded.trace.first?.note == "handed the touch to the view at [0, 0, 0]")
         #expect(forwarded.trace.last?.view == "button")
         #expect(forwarded.trace.last?.frame == Rect(x: 6, y: 0, width: 44, height: 44))
 

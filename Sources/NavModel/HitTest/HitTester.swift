@@ -20,8 +20,8 @@ public enum HitTester {
         _ root: View, point: Point, options: HitTestOptions = HitTestOptions(), overrides: [[Int]: HitTestOverride]
     ) -> HitTestOutcome {
         var walker = Walker(options: options, overrides: overrides)
-        let path = walker.test(root, point: point, offset: .zero, frameInRoot: root.effectiveBounds)
-        return HitTestOutcome(path: path, trace: walker.trace, hitViewId: path == nil ? nil : walker.hitViewId)
+        let found = walker.test(root, point: point, offset: .zero, frameInRoot: root.effectiveBounds)
+        return HitTestOutcome(path: found ? walker.path : nil, trace: walker.trace, hitViewId: found ? walker.hitViewId : nil)
     }
 
     /// Whether `view` takes part in hit testing at all (HT-1, HT-4, HT-5); nil when it does, else the verdict.
@@ -90,6 +90,7 @@ private struct Walker {
     let overrides: [(path: [Int], override: HitTestOverride)]
     var trace: [TraceStep] = []
     /// The child indices from the root to the view being tested: one array, pushed and popped on the way.
+    /// Once a view is hit nothing is popped any more, so it is the hit view's path when the test is over.
     var path: [Int] = []
     /// The id of the view that returned itself last: the hit view, once the test is over.
     var hitViewId: String?
@@ -101,77 +102,87 @@ private struct Walker {
     }
 
     /// `view.hitTest(point)`; `point` is in the view's own coordinates, `offset` maps them to the root's
-    /// (root = local + offset), `frameInRoot` is what the trace shows.
-    mutating func test(_ view: View, point: Point, offset: Point, frameInRoot: Rect) -> [Int]? {
-        let step = record(view, path: path, frame: frameInRoot)
-        let override = overrides.first(where: { $0.path == path })?.override
+    /// (root = local + offset), `frameInRoot` is what the trace shows. True when a view was hit: `path` and
+    /// `hitViewId` then name it.
+    mutating func test(_ view: View, point: Point, offset: Point, frameInRoot: Rect) -> Bool {
+        // Only a traced test hands the path on: a copy held past here would make the next push copy it again.
+        let step = options.recordTrace ? record(view, path: path, frame: frameInRoot) : nil
+        let override = overrides.isEmpty ? nil : overrides.first(where: { $0.path == path })?.override
 
         if case .forwardFirst(let targets)? = override {
-            for relative in targets {
-                if let found = forward(from: view, point: point, offset: offset, to: relative) {
-                    set(step, .forwarded, note: "handed the touch to \(describe(path + relative))")
-                    return found
+            let depth = path.count
+            for relative in targets where forward(from: view, point: point, offset: offset, to: relative) {
+                if step != nil {
+                    set(step, .forwarded, note: "handed the touch to \(describe(Array(path[..<(depth + relative.count)])))")
                 }
+                return true
             }
         }
 
         if let verdict = HitTester.ineligibility(of: view, alphaRule: options.alphaRule) {
             set(step, verdict, note: nil)
-            return nil
+            return false
         }
 
         let inside = HitTester.pointInside(view, point)
         if case .intercept? = override {
             guard inside else {
                 set(step, .outside, note: nil)
-                return nil
+                return false
             }
             set(step, .intercepted, note: "answers for itself without asking its subviews")
             hitViewId = view.id
-            return path
+            return true
         }
 
         if !inside && view.touchPolicy != .outside {
             set(step, .outside, note: nil)
-            return nil
+            return false
         }
 
-        for index in view.subviews.indices.reversed() {
-            let child = view.subviews[index]
-            let b = child.effectiveBounds
-            let childPoint = HitTester.convert(point, toChild: child)
-            let childOffset = Point(x: offset.x + child.frame.x - b.x, y: offset.y + child.frame.y - b.y)
-            let childFrame = child.frame.offsetBy(dx: offset.x, dy: offset.y)
-            path.append(index)
-            let found = test(child, point: childPoint, offset: childOffset, frameInRoot: childFrame)
-            path.removeLast()
-            if let found {
-                set(step, .hit, note: inside ? nil : "a subview beyond the bounds took the point (touchPolicy outside)")
-                return found
+        // The children are read in place: binding one to a local would copy the view (a reference count
+        // for each of its strings and its subviews) at every view of every test.
+        let hit = view.subviews.withUnsafeBufferPointer { children -> Bool in
+            for index in children.indices.reversed() {
+                let b = children[index].effectiveBounds
+                let frame = children[index].frame
+                let childPoint = Point(x: point.x - frame.x + b.x, y: point.y - frame.y + b.y)
+                let childOffset = Point(x: offset.x + frame.x - b.x, y: offset.y + frame.y - b.y)
+                path.append(index)
+                if test(children[index], point: childPoint, offset: childOffset, frameInRoot: frame.offsetBy(dx: offset.x, dy: offset.y)) {
+                    return true
+                }
+                path.removeLast()
             }
+            return false
+        }
+        if hit {
+            set(step, .hit, note: inside ? nil : "a subview beyond the bounds took the point (touchPolicy outside)")
+            return true
         }
 
         guard inside else {
             set(step, .outside, note: "no subview took the point either (touchPolicy outside)")
-            return nil
+            return false
         }
         if view.touchPolicy == .passThrough {
             set(step, .transparent, note: "pass-through: never returns itself")
-            return nil
+            return false
         }
         set(step, .hit, note: nil)
         hitViewId = view.id
-        return path
+        return true
     }
 
-    /// Hit-tests the descendant at `relative` directly, converting the point down the chain.
-    private mutating func forward(from view: View, point: Point, offset: Point, to relative: [Int]) -> [Int]? {
+    /// Hit-tests the descendant at `relative` directly, converting the point down the chain. True when a view
+    /// was hit (`path` then leads to it, through `relative`).
+    private mutating func forward(from view: View, point: Point, offset: Point, to relative: [Int]) -> Bool {
         var node = view
         var p = point
         var off = offset
         var frame = Rect.zero
         for index in relative {
-            guard node.subviews.indices.contains(index) else { return nil }
+            guard node.subviews.indices.contains(index) else { return false }
             let child = node.subviews[index]
             let b = child.effectiveBounds
             frame = child.frame.offsetBy(dx: off.x, dy: off.y)
@@ -179,10 +190,11 @@ private struct Walker {
             off = Point(x: off.x + child.frame.x - b.x, y: off.y + child.frame.y - b.y)
             node = child
         }
-        guard !relative.isEmpty else { return nil }
+        guard !relative.isEmpty else { return false }
         path.append(contentsOf: relative)
-        defer { path.removeLast(relative.count) }
-        return test(node, point: p, offset: off, frameInRoot: frame)
+        if test(node, point: p, offset: off, frameInRoot: frame) { return true }
+        path.removeLast(relative.count)
+        return false
     }
 
     private mutating func record(_ view: View, path: [Int], frame: Rect) -> Int? {
