@@ -106,6 +106,16 @@ struct NavdBench: AsyncParsableCommand {
                 try measure(iterations) {
                     _ = BarHitTesting.hitTest(laidOut, point: Point(x: 20, y: model.config.device.statusBarHeight + 20), trace: true)
                 }, "hit test with trace on a laid-out bar")
+            var column = 0
+            record(
+                "engine.barHitTestAnswer", iterations,
+                try measure(iterations) {
+                    // A different point each time, across the bar, as the limit group's bar/hitTest workload asks.
+                    column = (column + 7) % 389
+                    let point = Point(x: Double(1 + column), y: model.config.device.statusBarHeight + 20)
+                    _ = BarHitTest.Result(BarHitTesting.hitTest(laidOut, point: point), includeTrace: false, bar: laidOut.barFrame)
+                        .serializedBytes()
+                }, "hit test without trace and its answer's bytes, as bar/hitTest makes them")
             var mutable = model
             record(
                 "model.pushPop", iterations,
