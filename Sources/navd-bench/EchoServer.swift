@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import NavTransport
 
 /// The physical limit navd is measured against: a server on the same kind of Unix socket, on the same
 /// event-loop threads, that frames the same bytes (Content-Length) and writes every body straight back,
@@ -7,6 +8,8 @@ import NIOPosix
 /// figure is the share of the machine navd's own work leaves.
 enum EchoServer {
     static func run(socket path: String) throws {
+        // As many event loops as navd has by default: the same threads.
+        EventLoops.use(EventLoops.defaultCount)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .childChannelInitializer { channel in

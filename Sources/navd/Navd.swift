@@ -92,6 +92,13 @@ struct Navd: AsyncParsableCommand {
             valueName: "n"))
     var repliesPerWrite: Int = ConnectionLimits.defaultRepliesPerWrite
 
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Threads that serve connections. Default: one fewer than the processors, at least one, so local clients keep one.",
+            valueName: "n"))
+    var eventLoops: Int?
+
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Most views in a tree sent to tree/hitTest.", valueName: "n"))
     var maxTreeNodes: Int = 10_000
 
@@ -124,12 +131,15 @@ struct Navd: AsyncParsableCommand {
             ("--max-subscriptions", maxSubscriptions, 1), ("--max-json-depth", maxJsonDepth, 2),
             ("--max-tree-nodes", maxTreeNodes, 1), ("--max-tree-depth", maxTreeDepth, 1),
             ("--max-header-bytes", maxHeaderBytes, 64), ("--replies-per-write", repliesPerWrite, 1),
+            ("--event-loops", eventLoops ?? 1, 1),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum)")
         }
     }
 
     func run() async throws {
+        // Before anything starts NIO's shared group, which fixes its size then.
+        EventLoops.use(eventLoops ?? EventLoops.defaultCount)
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
