@@ -17,6 +17,9 @@ final class RawConnection {
     let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where each read(2) lands, kept between reads: allocating and clearing 64 KiB for every read cost the
+    /// generator more than a small request's round trip.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
 
     init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -51,8 +54,7 @@ final class RawConnection {
     /// Reads what is available (one read(2), blocking), then returns how many whole frames are buffered
     /// and takes them out; `body` sees each frame's body.
     func receive(_ body: ([UInt8]) -> Void = { _ in }) throws -> Int {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 65536) }
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
         guard n > 0 else { throw BenchError("the server closed the connection") }
         if start > 0 && start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
