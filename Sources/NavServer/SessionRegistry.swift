@@ -122,8 +122,9 @@ final class Session: Sendable {
 
     var subscriberCount: Int { state.withLockedValue { $0.subscribers.count } }
 
-    /// Runs `body` on the model; when it raised the version, notifies every subscriber before returning, and
-    /// hands back the ticket of the write that makes the change durable (the reply waits for it).
+    /// Runs `body` on the model; when it raised the version, hands every subscriber's notification to its
+    /// event loop before returning (a ``NavTransport/Broadcast``), and hands back the ticket of the write that
+    /// makes the change durable (the reply waits for it).
     func run<T>(
         _ body: (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
     ) throws(RPCError) -> (T, CommitTicket?) {

@@ -451,18 +451,18 @@ final class LoopWakeups: Sendable {
 
     /// Writes `connection` out soon, on its loop.
     func wake(_ connection: ConnectionHandle) {
-        let schedule = pending.withLockedValue { p -> Bool in
-            p.connections.append(connection)
-            defer { p.scheduled = true }
-            return !p.scheduled
-        }
-        if schedule { scheduleWriteOut() }
+        add { $0.connections.append(connection) }
     }
 
     /// Takes `deliveries` (for connections of this loop) to queue and write out soon, on this loop.
     func deliver(_ deliveries: [Broadcast.Delivery]) {
+        add { $0.deliveries.append(contentsOf: deliveries) }
+    }
+
+    /// Records work for this loop's next write-out task, and starts that task unless one is on its way.
+    private func add(_ work: (inout Pending) -> Void) {
         let schedule = pending.withLockedValue { p -> Bool in
-            p.deliveries.append(contentsOf: deliveries)
+            work(&p)
             defer { p.scheduled = true }
             return !p.scheduled
         }
