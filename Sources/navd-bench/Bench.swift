@@ -82,6 +82,14 @@ struct NavdBench: AsyncParsableCommand {
             iterations = n(20_000)
             record(
                 "json.parse", iterations, try measure(iterations) { _ = try JSON.parse(bytes) }, "a \(bytes.count)-byte stack/set request")
+            // The two request bodies of the limit group's workloads (LimitBench.request).
+            for (name, method) in [("json.parse.titleBack", "title/back"), ("json.parse.barHitTest", "bar/hitTest")] {
+                let frame = LimitBench.request(method, 12_345)
+                let body = Array(frame[(frame.firstIndex(of: UInt8(ascii: "{")) ?? 0)...])
+                record(
+                    name, n(200_000), try measure(n(200_000)) { _ = try JSON.parse(body) },
+                    "the \(body.count)-byte \(method) request of the limit group")
+            }
             record("json.write", iterations, try measure(iterations) { _ = message.serializedBytes() }, "the same request written back")
         }
 
