@@ -140,25 +140,19 @@ private struct Walker {
             return false
         }
 
-        // The children are read in place: binding one to a local would copy the view (a reference count
-        // for each of its strings and its subviews) at every view of every test.
-        let hit = view.subviews.withUnsafeBufferPointer { children -> Bool in
-            for index in children.indices.reversed() {
-                let b = children[index].effectiveBounds
-                let frame = children[index].frame
-                let childPoint = Point(x: point.x - frame.x + b.x, y: point.y - frame.y + b.y)
-                let childOffset = Point(x: offset.x + frame.x - b.x, y: offset.y + frame.y - b.y)
-                path.append(index)
-                if test(children[index], point: childPoint, offset: childOffset, frameInRoot: frame.offsetBy(dx: offset.x, dy: offset.y)) {
-                    return true
-                }
-                path.removeLast()
+        for index in view.subviews.indices.reversed() {
+            let child = view.subviews[index]
+            let b = child.effectiveBounds
+            let childPoint = HitTester.convert(point, toChild: child)
+            let childOffset = Point(x: offset.x + child.frame.x - b.x, y: offset.y + child.frame.y - b.y)
+            let childFrame = child.frame.offsetBy(dx: offset.x, dy: offset.y)
+            // Pushed for the child, and left in place when it was hit: `path` then leads to the hit view.
+            path.append(index)
+            if test(child, point: childPoint, offset: childOffset, frameInRoot: childFrame) {
+                set(step, .hit, note: inside ? nil : "a subview beyond the bounds took the point (touchPolicy outside)")
+                return true
             }
-            return false
-        }
-        if hit {
-            set(step, .hit, note: inside ? nil : "a subview beyond the bounds took the point (touchPolicy outside)")
-            return true
+            path.removeLast()
         }
 
         guard inside else {
