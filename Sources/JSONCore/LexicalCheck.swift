@@ -187,12 +187,12 @@ struct LexicalCheck {
 
     // MARK: Numbers
 
-    /// A number by RFC 8259's grammar, converted: integers that fit in 64 bits exactly, `-0` and the rest as
-    /// the nearest Double, which must be finite.
     /// Room for the numbers of a typical request (an id and a point) in the list's first allocation, rather
     /// than growing it one, two, four.
     private static let expectedNumbers = 8
 
+    /// A number by RFC 8259's grammar, converted: integers that fit in 64 bits exactly, `-0` and the rest as
+    /// the nearest Double, which must be finite.
     private mutating func number() -> Bool {
         if numbers.capacity == 0 { numbers.reserveCapacity(Self.expectedNumbers) }
         let start = index

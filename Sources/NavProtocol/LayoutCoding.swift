@@ -73,7 +73,7 @@ extension BarHitTest.Result {
         out.reserveCapacity(192)
         JSONBytes.raw(#"{"target":"#, to: &out)
         hit.target.write(to: &out)
-        JSONBytes.raw(#","action":"#, to: &out)
+        JSONBytes.member("action", to: &out)
         hit.action.write(to: &out)
         if let reason = hit.reason {
             JSONBytes.member("reason", to: &out)
@@ -132,7 +132,7 @@ extension Point {
     func write(to out: inout [UInt8]) {
         JSONBytes.raw(#"{"x":"#, to: &out)
         JSONBytes.number(x, to: &out)
-        JSONBytes.raw(#","y":"#, to: &out)
+        JSONBytes.member("y", to: &out)
         JSONBytes.number(y, to: &out)
         out.append(UInt8(ascii: "}"))
     }
@@ -142,11 +142,11 @@ extension Rect {
     func write(to out: inout [UInt8]) {
         JSONBytes.raw(#"{"x":"#, to: &out)
         JSONBytes.number(x, to: &out)
-        JSONBytes.raw(#","y":"#, to: &out)
+        JSONBytes.member("y", to: &out)
         JSONBytes.number(y, to: &out)
-        JSONBytes.raw(#","width":"#, to: &out)
+        JSONBytes.member("width", to: &out)
         JSONBytes.number(width, to: &out)
-        JSONBytes.raw(#","height":"#, to: &out)
+        JSONBytes.member("height", to: &out)
         JSONBytes.number(height, to: &out)
         out.append(UInt8(ascii: "}"))
     }

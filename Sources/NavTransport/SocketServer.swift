@@ -18,8 +18,7 @@ public enum EventLoops {
     /// One fewer than the processors the process may use, and at least one. Every peer of a Unix socket runs
     /// on the same machine, and needs a processor to write its requests and read its replies: with as many
     /// busy loops as processors, a client waiting for its turn on one held every reply it had not read for a
-    /// scheduler tick (4 ms here), which was navd's p99 with 16 and 64 clients on two cores
-    /// (docs/performance.md).
+    /// scheduler tick (4 ms here), which was navd's p99 with 64 clients on two cores (docs/performance.md).
     public static var defaultCount: Int { max(1, System.coreCount - 1) }
 
     /// Serves connections on `count` threads. Must be called before anything serves a connection: NIO fixes

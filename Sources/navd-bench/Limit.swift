@@ -265,9 +265,9 @@ struct LimitBench {
     /// a thousand sockets.
     ///
     /// It runs twice: from a thread of ordinary priority (`normal`), and from a thread at real-time priority
-    /// (`realtime`, nil where the system refuses it, as it does to users other than root on Linux). On two
-    /// cores that both event loops and the reader keep busy while a thousand notifications go out, an ordinary
-    /// thread woken by its reply can wait for a core for a scheduler time slice; at real-time priority it runs
+    /// (`realtime`, nil where the system refuses it, as it does to users other than root on Linux). While a
+    /// thousand notifications go out, the event loops and the reader can keep every core busy, and an ordinary
+    /// thread woken by its reply then waits a scheduler time slice for a core; at real-time priority it runs
     /// as soon as the reply arrives, so the figure is the time navd took to answer.
     func mutatorDelay(navd: Child, subscribers: Int) throws -> (normal: Paced, realtime: Paced?) {
         let mutator = try RawConnection(path: navd.socket)

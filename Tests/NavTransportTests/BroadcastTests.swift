@@ -73,7 +73,7 @@ struct BroadcastTests {
         #expect(try a.written().isEmpty)
     }
 
-    @Test("a broadcast past a connection's outbound bound is dropped for a resync, as a direct notification is")
+    @Test("a broadcast past a connection's outbound bound is dropped, and the session owed one resync")
     func boundApplies() throws {
         let loop = EmbeddedEventLoop()
         let a = Peer(id: 1, loop: loop, maxOutboundBytes: 1024)
