@@ -242,6 +242,11 @@ public final class ConnectionHandle: Sendable {
         }
     }
 
+    /// Bytes queued for the peer that the channel has not yet written to the socket.
+    var pendingOutboundBytes: Int {
+        state.withLockedValue { $0.budget.pendingBytes }
+    }
+
     /// Whether more than `maxOutboundBytes` wait for the peer to read them: the connection then stops reading.
     var isOverBudget: Bool {
         state.withLockedValue { $0.budget.pendingBytes > $0.budget.maxPendingBytes }

@@ -68,11 +68,21 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     /// handler -> handle -> box -> handler cycle so the connection is freed.
     private let box: HandlerBox
 
+    /// How the handler learns that the channel wrote its replies to the socket, which settles the connection's
+    /// outbound bound.
+    public enum WriteReports: Sendable {
+        /// From the channel's writability, under water marks of one byte: a socket channel.
+        case writability
+        /// From each write's promise: a channel that does not track writability (`EmbeddedChannel`).
+        case promises
+    }
+
     /// Creates the handler and its connection handle. `refusal` set (to a reply or to nil) refuses the connection.
     public init(
         id: Int, eventLoop: any EventLoop, service: any RPCService, limits: ConnectionLimits, logger: Logger,
-        refusal: JSON?? = .none
+        refusal: JSON?? = .none, writeReports: WriteReports = .writability
     ) {
+        self.writeReports = writeReports
         self.service = service
         self.limits = limits
         self.logger = logger
@@ -90,6 +100,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 
     public func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        reportWrites(context)
         if context.channel.isActive { start(context: context) }
     }
 
@@ -367,12 +378,47 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     func writeOut() {
         guard let context, let bytes = handle.takeOutbound() else { return }
         let count = bytes.readableBytes
-        let promise = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(bytes), promise: promise)
-        // Completions run on this loop, so the handler's state is theirs to touch.
-        promise.futureResult.assumeIsolated().whenSuccess { [self] in
-            if handle.didWrite(bytes: count), !awaitingReply, gate.resume() { self.context?.read() }
+        // Under water marks of one byte, the channel is writable exactly when it holds nothing.
+        guard reportsWrites, context.channel.isWritable else {
+            // The write's own completion reports it: also behind a backlog, so that the connection's bound
+            // sees each write leave.
+            let promise = context.eventLoop.makePromise(of: Void.self)
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: promise)
+            // Completions run on this loop, so the handler's state is theirs to touch.
+            promise.futureResult.assumeIsolated().whenSuccess { [self] in written(count) }
+            return
         }
+        // The channel reports in `channelWritabilityChanged` once it holds nothing again: usually within this
+        // call, as the socket takes the whole write. That costs less than a promise and its callback.
+        unwritten += count
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+    }
+
+    private let writeReports: WriteReports
+    /// Bytes handed to the channel and not yet reported written.
+    private var unwritten = 0
+    /// Whether the channel reports writes through its writability: set once it took water marks of one byte.
+    private var reportsWrites = false
+
+    /// Sets the channel's water marks to one byte, so that it is writable exactly when it holds nothing. A frame
+    /// is never a single byte, so every write makes it unwritable until all it holds is written.
+    private func reportWrites(_ context: ChannelHandlerContext) {
+        guard writeReports == .writability, !reportsWrites, let options = context.channel.syncOptions else { return }
+        reportsWrites = (try? options.setOption(.writeBufferWaterMark, value: .init(low: 1, high: 1))) != nil
+    }
+
+    public func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if reportsWrites, context.channel.isWritable, unwritten > 0 {
+            let count = unwritten
+            unwritten = 0
+            written(count)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// The channel wrote `count` bytes to the socket.
+    private func written(_ count: Int) {
+        if handle.didWrite(bytes: count), !awaitingReply, gate.resume() { context?.read() }
     }
 
     /// The server is stopping: close now when idle, else once what is in hand is answered.

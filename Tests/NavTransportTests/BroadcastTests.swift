@@ -16,7 +16,7 @@ struct BroadcastTests {
         init(id: Int, loop: EmbeddedEventLoop, maxOutboundBytes: Int = 4 << 20) {
             let handler = RPCChannelHandler(
                 id: id, eventLoop: loop, service: WatchingService(), limits: ConnectionLimits(maxOutboundBytes: maxOutboundBytes),
-                logger: Logger(label: "test"))
+                logger: Logger(label: "test"), writeReports: .promises)
             channel = EmbeddedChannel(handler: handler, loop: loop)
             handle = handler.handle
             channel.pipeline.fireChannelActive()

@@ -14,7 +14,7 @@ struct RepliesPerWriteTests {
         let loop = EmbeddedEventLoop()
         let handler = RPCChannelHandler(
             id: 1, eventLoop: loop, service: WatchingService(), limits: ConnectionLimits(repliesPerWrite: repliesPerWrite),
-            logger: Logger(label: "test"))
+            logger: Logger(label: "test"), writeReports: .promises)
         let channel = EmbeddedChannel(handler: handler, loop: loop)
         channel.pipeline.fireChannelActive()
         let requests = (1...count).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# + "\n" }.joined()
