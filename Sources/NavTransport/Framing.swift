@@ -141,27 +141,48 @@ public struct FrameDecoder: Sendable {
                     fail("the header block is larger than \(maxHeaderBytes) bytes", into: &events)
                     return
                 }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<segmentEnd]))
                 guard let newline else {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<segmentEnd]))
                     i = end
                     continue
                 }
-                i = newline + 1
-                if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
+                // A line that arrived whole is read where it is; one split across reads, from the buffer.
+                let parsed: Result<Int?, HeaderProblem>?
                 if buffer.isEmpty {
-                    endHeaderBlock(contentLength: contentLength, into: &events)
+                    var lineEnd = segmentEnd
+                    if lineEnd > i, chunk[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                    parsed =
+                        lineEnd == i
+                        ? nil
+                        : Self.parseHeaderLine(UnsafeBufferPointer(rebasing: chunk[i..<lineEnd]), contentLength: contentLength)
                 } else {
-                    switch Self.parseHeaderLine(buffer, contentLength: contentLength) {
-                    case .success(let length):
-                        state = .headers(contentLength: length, blockBytes: blockBytes + lineBytes, lines: lines + 1)
-                    case .failure(let problem):
-                        fail(problem.message, into: &events)
-                        return
-                    }
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<segmentEnd]))
+                    if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
+                    parsed =
+                        buffer.isEmpty
+                        ? nil
+                        : buffer.withUnsafeBufferPointer { Self.parseHeaderLine($0, contentLength: contentLength) }
                     buffer.removeAll(keepingCapacity: true)
+                }
+                i = newline + 1
+                switch parsed {
+                case nil:
+                    endHeaderBlock(contentLength: contentLength, into: &events)
+                case .success(let length)?:
+                    state = .headers(contentLength: length, blockBytes: blockBytes + lineBytes, lines: lines + 1)
+                case .failure(let problem)?:
+                    fail(problem.message, into: &events)
+                    return
                 }
 
             case .body(let length):
+                if buffer.isEmpty, end - i >= length {
+                    // The whole body is in this read: one copy, and the buffer keeps its storage.
+                    events.append(.message(Array(UnsafeBufferPointer(rebasing: chunk[i..<(i + length)]))))
+                    i += length
+                    state = .headers(contentLength: nil, blockBytes: 0, lines: 0)
+                    continue
+                }
                 let take = min(length - buffer.count, end - i)
                 buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<(i + take)]))
                 i += take
@@ -249,7 +270,7 @@ public struct FrameDecoder: Sendable {
     }
 
     /// Parses one header line (without its line ending); returns the Content-Length known after it.
-    private static func parseHeaderLine(_ line: [UInt8], contentLength: Int?) -> Result<Int?, HeaderProblem> {
+    private static func parseHeaderLine(_ line: UnsafeBufferPointer<UInt8>, contentLength: Int?) -> Result<Int?, HeaderProblem> {
         // The line as text only for a message: a well-formed header makes no String.
         func text() -> Substring { String(decoding: line, as: UTF8.self).prefix(80) }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
@@ -277,14 +298,14 @@ public struct FrameDecoder: Sendable {
         return .success(length)
     }
 
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
         var slice = bytes
         while let first = slice.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { slice.removeFirst() }
         while let last = slice.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { slice.removeLast() }
         return slice
     }
 
-    private static func equalsIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ lowercase: StaticString) -> Bool {
+    private static func equalsIgnoringASCIICase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
         lowercase.withUTF8Buffer { expected in
             guard bytes.count == expected.count else { return false }
             return zip(bytes, expected).allSatisfy { byte, want in
