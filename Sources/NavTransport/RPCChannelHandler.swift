@@ -67,6 +67,11 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     /// How the handle reaches this handler; emptied when the handler leaves its pipeline, which breaks the
     /// handler -> handle -> box -> handler cycle so the connection is freed.
     private let box: HandlerBox
+    private let writeReports: WriteReports
+    /// Whether the channel reports writes through its writability: set once it took water marks of one byte.
+    private var reportsWrites = false
+    /// Bytes written without a promise that the channel has not yet reported written (by becoming writable).
+    private var unwritten = 0
 
     /// How the handler learns that the channel wrote its replies to the socket, which settles the connection's
     /// outbound bound.
@@ -394,16 +399,10 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
     }
 
-    private let writeReports: WriteReports
-    /// Bytes handed to the channel and not yet reported written.
-    private var unwritten = 0
-    /// Whether the channel reports writes through its writability: set once it took water marks of one byte.
-    private var reportsWrites = false
-
     /// Sets the channel's water marks to one byte, so that it is writable exactly when it holds nothing. A frame
     /// is never a single byte, so every write makes it unwritable until all it holds is written.
     private func reportWrites(_ context: ChannelHandlerContext) {
-        guard writeReports == .writability, !reportsWrites, let options = context.channel.syncOptions else { return }
+        guard writeReports == .writability, let options = context.channel.syncOptions else { return }
         reportsWrites = (try? options.setOption(.writeBufferWaterMark, value: .init(low: 1, high: 1))) != nil
     }
 
