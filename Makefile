@@ -44,11 +44,13 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 MANUAL_DIR = $(SCRATCH)/manual
 install: deps
-	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
-	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
 	@rm -rf $(MANUAL_DIR) && mkdir -p $(MANUAL_DIR)
+	@# The manual plugin builds navd and navctl in release without the static runtime, in the same place, so
+	@# it runs first and the binaries installed are the ones built after it.
 	$(SWIFT) package --scratch-path $(SCRATCH) --allow-writing-to-directory $(MANUAL_DIR) \
 	  generate-manual --output-directory $(MANUAL_DIR) --authors "the navd authors" >/dev/null
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
 	@# The help's paragraphs are separated by blank lines, which mdoc wants as .Pp.
 	sed -i.orig 's/^$$/.Pp/' $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1
 	@set -e; root="$(DESTDIR)$(PREFIX)"; bin="$(SCRATCH)/release"; \

@@ -11,6 +11,15 @@ navd_version=$("$root/bin/navd" --version)
 navctl_version=$("$root/bin/navctl" --version)
 [ -n "$navd_version" ] && [ "$navd_version" = "$navctl_version" ] || fail "navd says '$navd_version', navctl '$navctl_version'"
 
+# On Linux the Swift runtime is linked in (docs/performance.md, "Startup"): the installed binaries load no
+# Swift library, so they run without the toolchain and start without binding it.
+if [ "$(uname -s)" = Linux ]; then
+  for tool in navd navctl; do
+    swift_libs=$(ldd "$root/bin/$tool" | awk '{print $1}' | grep -o 'libswift[A-Za-z_]*\.so\|libdispatch\.so\|libFoundation[A-Za-z]*\.so' || true)
+    [ -z "$swift_libs" ] || fail "$tool loads the Swift runtime from shared libraries: $(echo $swift_libs)"
+  done
+fi
+
 # man renders both pages without a warning; each names its command and shows its options and subcommands.
 for page in navd navctl; do
   text=$(MANPATH="$root/share/man" MANWIDTH=100 man --warnings=w "$page" 2>"$root/man.err" | col -b)
