@@ -99,6 +99,7 @@ def main() -> int:
     parser.add_argument("--method", default="bar/hitTest", choices=["bar/hitTest", "title/back"])
     parser.add_argument("--requests", type=int, default=4000)
     parser.add_argument("--echo", action="store_true", help="measure navd-bench --echo-server (pass it as --navd)")
+    parser.add_argument("--keep", metavar="FILE", help="also copy callgrind's output to FILE, for callgrind_annotate")
     args = parser.parse_args()
     for tool in ("valgrind", "callgrind_annotate", "objcopy"):
         if shutil.which(tool) is None:
@@ -131,6 +132,8 @@ def main() -> int:
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(timeout=60)
+        if args.keep:
+            shutil.copyfile(out, args.keep)
         annotated = subprocess.run(
             ["callgrind_annotate", "--inclusive=yes", out], check=True, capture_output=True, text=True
         ).stdout

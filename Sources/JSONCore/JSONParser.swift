@@ -45,9 +45,50 @@ extension JSON {
     /// Integers that fit in 64 bits become `.int`; `-0`, fractions, exponents and
     /// integers beyond 64 bits become `.double` with the nearest value to the text.
     public static func parse(_ bytes: some Collection<UInt8>, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSON {
+        try JSONDocument.parse(bytes, limits: limits).value.json
+    }
+
+    /// The same document through the strict scanner and json-c, without the lexical check's shortcut: the
+    /// reference the shortcut is tested against.
+    static func parseByStrictScan(_ bytes: some Collection<UInt8>, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSON {
+        var buffer = Array(bytes)
+        let length = buffer.count
+        buffer.append(0x20)
+        let maxDepth = max(0, limits.maxDepth)
+        let result: Result<JSONDocument, JSONParseError> = buffer.withUnsafeBufferPointer { whole in
+            do throws(JSONParseError) {
+                var scanner = StrictScanner(UnsafeBufferPointer(rebasing: whole[0..<length]), maxDepth: maxDepth)
+                try scanner.scan()
+                return .success(try JSONCTree.parse(whole, maxDepth: maxDepth, numbers: scanner.numbers))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get().value.json
+    }
+
+    /// json-c's pass over text the strict scan accepted (`text` ends with one extra space).
+    static func parseScanned(
+        _ text: UnsafeBufferPointer<UInt8>, maxDepth: Int, numbers: [ScannedNumber]
+    ) throws(JSONParseError)
+        -> JSON
+    {
+        try JSONCTree.parse(text, maxDepth: maxDepth, numbers: numbers).value.json
+    }
+
+    /// Parses exactly one JSON document from a string.
+    public static func parse(_ text: String, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSON {
+        try parse(text.utf8, limits: limits)
+    }
+}
+
+extension JSONDocument {
+    /// Parses exactly one JSON document from UTF-8 bytes, as strictly as ``JSON/parse(_:limits:)`` and with the
+    /// same errors, and keeps json-c's tree to be read in place through ``value``.
+    public static func parse(_ bytes: some Collection<UInt8>, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSONDocument {
         let maxDepth = max(0, limits.maxDepth)
         // A document that ends with a closing bracket or quote is read where it is: json-c knows it ended.
-        let inPlace = bytes.withContiguousStorageIfAvailable { text -> Result<JSON, JSONParseError>? in
+        let inPlace = bytes.withContiguousStorageIfAvailable { text -> Result<JSONDocument, JSONParseError>? in
             guard endsClosed(text) else { return nil }
             return parseChecking(text, length: text.count, maxDepth: maxDepth)
         }
@@ -61,6 +102,11 @@ extension JSON {
         return try buffer.withUnsafeBufferPointer { whole in parseChecking(whole, length: length, maxDepth: maxDepth) }.get()
     }
 
+    /// Parses a document from a string.
+    public static func parse(_ text: String, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSONDocument {
+        try parse(text.utf8, limits: limits)
+    }
+
     /// Whether the last byte that is not white space closes an object, an array or a string.
     private static func endsClosed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = text.count - 1
@@ -70,13 +116,13 @@ extension JSON {
 
     /// Parses the first `length` bytes of `whole`, which json-c may read to its end (`whole` is either those
     /// bytes, ending closed, or those bytes and one space).
-    private static func parseChecking(_ whole: UnsafeBufferPointer<UInt8>, length: Int, maxDepth: Int) -> Result<JSON, JSONParseError> {
+    private static func parseChecking(_ whole: UnsafeBufferPointer<UInt8>, length: Int, maxDepth: Int) -> Result<JSONDocument, JSONParseError> {
         let text = UnsafeBufferPointer(rebasing: whole[0..<length])
         // One pass of json-c, trusted once the lexical check has ruled out what it wrongly admits.
         if let checked = LexicalCheck.check(text, maxDepth: maxDepth),
-            let value = JSONCTree.parseChecked(whole, length: length, maxDepth: maxDepth, checked: checked)
+            let document = JSONCTree.parseChecked(whole, length: length, maxDepth: maxDepth, checked: checked)
         {
-            return .success(value)
+            return .success(document)
         }
         // Rejected somewhere: the strict scanner says exactly what and where.
         do throws(JSONParseError) {
@@ -87,46 +133,12 @@ extension JSON {
             return .failure(error)
         }
     }
-
-    /// The same document through the strict scanner and json-c, without the lexical check's shortcut: the
-    /// reference the shortcut is tested against.
-    static func parseByStrictScan(_ bytes: some Collection<UInt8>, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSON {
-        var buffer = Array(bytes)
-        let length = buffer.count
-        buffer.append(0x20)
-        let maxDepth = max(0, limits.maxDepth)
-        let result: Result<JSON, JSONParseError> = buffer.withUnsafeBufferPointer { whole in
-            do throws(JSONParseError) {
-                var scanner = StrictScanner(UnsafeBufferPointer(rebasing: whole[0..<length]), maxDepth: maxDepth)
-                try scanner.scan()
-                return .success(try JSONCTree.parse(whole, maxDepth: maxDepth, numbers: scanner.numbers))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
-    }
-
-    /// json-c's pass over text the strict scan accepted (`text` ends with one extra space).
-    static func parseScanned(
-        _ text: UnsafeBufferPointer<UInt8>, maxDepth: Int, numbers: [ScannedNumber]
-    ) throws(JSONParseError)
-        -> JSON
-    {
-        try JSONCTree.parse(text, maxDepth: maxDepth, numbers: numbers)
-    }
-
-    /// Parses exactly one JSON document from a string.
-    public static func parse(_ text: String, limits: JSONParseLimits = .default) throws(JSONParseError) -> JSON {
-        try parse(text.utf8, limits: limits)
-    }
 }
 
-/// json-c's side of parsing: build its tree from text the strict scan accepted,
-/// copy it into Swift values, and release it before returning. Nothing json-c
-/// allocates outlives `parse`.
+/// json-c's side of parsing: build its tree from text a check accepted, give every number the value the text
+/// means, and hand the tree to a ``JSONDocument``, which frees it.
 private enum JSONCTree {
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, maxDepth: Int, numbers: [ScannedNumber]) throws(JSONParseError) -> JSON {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, maxDepth: Int, numbers: [ScannedNumber]) throws(JSONParseError) -> JSONDocument {
         guard text.count <= Int(Int32.max) else {
             throw JSONParseError("document larger than \(Int32.max) bytes", offset: 0)
         }
@@ -136,24 +148,24 @@ private enum JSONCTree {
         }
         defer { json_tokener_free(tokener) }
         json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
-        let root = text.withMemoryRebound(to: CChar.self) { chars in
+        var root = text.withMemoryRebound(to: CChar.self) { chars in
             json_tokener_parse_ex(tokener, chars.baseAddress, Int32(chars.count))
         }
         // json-c's null is a NULL pointer, so success is judged by the error code alone.
-        defer { if let root { json_object_put(root) } }
         let status = json_tokener_get_error(tokener)
         guard status == json_tokener_success else {
+            if let root { json_object_put(root) }
             let description = json_tokener_error_desc(status).map { String(cString: $0) } ?? "unknown error"
             throw JSONParseError(
                 "json-c rejected a document the strict scan accepted: \(description)",
                 offset: json_tokener_get_parse_end(tokener))
         }
-        var converter = Converter(numbers: numbers)
-        let value = try converter.convert(root)
-        guard converter.nextNumber == numbers.count else {
-            throw JSONParseError("json-c produced \(converter.nextNumber) numbers where the document has \(numbers.count)", offset: 0)
+        var numberer = Numberer(numbers: numbers)
+        guard numberer.settleRoot(&root), numberer.next == numbers.count else {
+            if let root { json_object_put(root) }
+            throw JSONParseError("json-c's tree does not hold the \(numbers.count) numbers of the document", offset: 0)
         }
-        return value
+        return JSONDocument(root: JSONCNode(pointer: root))
     }
 
     /// json-c's strict pass over text the lexical check passed (`text` ends with one extra space after
@@ -161,88 +173,124 @@ private enum JSONCTree {
     /// numbers than the text (a duplicate key): the caller then lets the strict scanner explain.
     static func parseChecked(
         _ text: UnsafeBufferPointer<UInt8>, length: Int, maxDepth: Int, checked: LexicalCheck
-    ) -> JSON? {
+    ) -> JSONDocument? {
         guard text.count <= Int(Int32.max) else { return nil }
-        let parsed = ThreadTokener.with(depth: Int32(clamping: maxDepth + 1)) { tokener -> JSON? in
-            let root = text.withMemoryRebound(to: CChar.self) { chars in
+        let parsed = ThreadTokener.with(depth: Int32(clamping: maxDepth + 1)) { tokener -> JSONDocument? in
+            var root = text.withMemoryRebound(to: CChar.self) { chars in
                 json_tokener_parse_ex(tokener, chars.baseAddress, Int32(chars.count))
             }
-            defer { if let root { json_object_put(root) } }
-            guard json_tokener_get_error(tokener) == json_tokener_success else { return nil }
+            guard json_tokener_get_error(tokener) == json_tokener_success else {
+                if let root { json_object_put(root) }
+                return nil
+            }
             // json-c stops after the first value; only white space may follow it.
             var end = json_tokener_get_parse_end(tokener)
-            while end < length {
+            var trailing = false
+            while end < length, !trailing {
                 switch text[end] {
                 case 0x20, 0x09, 0x0A, 0x0D: end += 1
-                default: return nil
+                default: trailing = true
                 }
             }
-            var converter = Converter(numbers: checked.numbers)
-            guard let value = try? converter.convert(root), converter.nextNumber == checked.numbers.count,
-                converter.members == checked.members
-            else { return nil }
-            return value
+            var numberer = Numberer(numbers: checked.numbers)
+            guard !trailing, numberer.settleRoot(&root), numberer.next == checked.numbers.count,
+                numberer.members == checked.members
+            else {
+                if let root { json_object_put(root) }
+                return nil
+            }
+            return JSONDocument(root: JSONCNode(pointer: root))
         }
         return parsed ?? nil
     }
 
-    /// Copies a json-c tree into `JSON`. Borrowed pointers only: children belong to their parent.
-    private struct Converter {
+    /// Walks a fresh json-c tree in document order, counting object members and giving each number the value
+    /// the text means: json-c saturates integers past 64 bits and reads `-0` as the integer 0, where the
+    /// parser's rules make both doubles. A number json-c holds differently is replaced in its parent.
+    private struct Numberer {
         let numbers: [ScannedNumber]
-        var nextNumber = 0
-        /// Members of every object converted so far.
+        /// How many numbers the walk has passed.
+        var next = 0
+        /// Members of every object walked so far.
         var members = 0
 
         init(numbers: [ScannedNumber]) { self.numbers = numbers }
 
-        mutating func convert(_ object: OpaquePointer?) throws(JSONParseError) -> JSON {
-            guard let object else { return .null }
-            // Typed getters coerce silently, so the type decides which getter is safe.
+        /// Settles a whole tree; `root` is replaced (and the old one freed) when it is a number json-c holds
+        /// differently. False when the tree has more numbers than the text (the tree is still whole).
+        mutating func settleRoot(_ root: inout OpaquePointer?) -> Bool {
+            let before = root
+            guard settle(&root) else { return false }
+            if root != before, let before { json_object_put(before) }
+            return true
+        }
+
+        /// Settles `value` and everything inside it. A number json-c holds differently comes back as a new
+        /// number, which the caller puts in its place. False when the tree has more numbers than the text.
+        private mutating func settle(_ value: inout OpaquePointer?) -> Bool {
+            guard let object = value else { return true }
             switch json_object_get_type(object) {
-            case json_type_null:
-                return .null
-            case json_type_boolean:
-                return .bool(json_object_get_boolean(object) != 0)
             case json_type_int, json_type_double:
-                // The value comes from the validated text: json-c saturates big integers.
-                guard nextNumber < numbers.count else {
-                    throw JSONParseError("json-c produced more numbers than the document has", offset: 0)
+                guard next < numbers.count else { return false }
+                let wanted = numbers[next]
+                next += 1
+                if Self.holds(object, wanted) { return true }
+                let replacement: OpaquePointer?
+                switch wanted {
+                case .int(let int): replacement = json_object_new_int64(int)
+                case .double(let double): replacement = json_object_new_double(double)
                 }
-                defer { nextNumber += 1 }
-                switch numbers[nextNumber] {
-                case .int(let value): return .int(value)
-                case .double(let value): return .double(value)
-                }
-            case json_type_string:
-                let length = Int(json_object_get_string_len(object))
-                guard length > 0, let start = json_object_get_string(object) else { return .string("") }
-                let bytes = UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self)
-                return .string(String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
+                guard let replacement else { return false }
+                // The caller puts the replacement where `object` was, which frees `object`.
+                value = replacement
+                return true
             case json_type_array:
-                let count = json_object_array_length(object)
-                var elements: [JSON] = []
-                elements.reserveCapacity(count)
-                for position in 0..<count {
-                    elements.append(try convert(json_object_array_get_idx(object, position)))
+                for index in 0..<json_object_array_length(object) {
+                    var element = json_object_array_get_idx(object, index)
+                    let before = element
+                    guard settle(&element) else { return false }
+                    // Putting an element in place frees the one it replaces.
+                    if element != before, let element {
+                        guard json_object_array_put_idx(object, index, element) == 0 else {
+                            json_object_put(element)
+                            return false
+                        }
+                    }
                 }
-                return .array(elements)
+                return true
             case json_type_object:
-                var list: [JSONObject.Member] = []
-                let length = Int(json_object_object_length(object))
-                members += length
-                list.reserveCapacity(length)
-                // json-c's table iterates in insertion order, which is document order.
+                members += Int(json_object_object_length(object))
                 var iterator = json_object_iter_begin(object)
                 var end = json_object_iter_end(object)
                 while json_object_iter_equal(&iterator, &end) == 0 {
-                    let key = json_object_iter_peek_name(&iterator).map { String(cString: $0) } ?? ""
-                    let value = try convert(json_object_iter_peek_value(&iterator))
-                    list.append(JSONObject.Member(key: key, value: value))
+                    var member = json_object_iter_peek_value(&iterator)
+                    let before = member
+                    guard settle(&member) else { return false }
+                    if member != before, let member {
+                        // The key exists, so json-c sets the entry's value in place (freeing the old value)
+                        // and the walk's position stays valid.
+                        guard let key = json_object_iter_peek_name(&iterator), json_object_object_add(object, key, member) == 0
+                        else {
+                            json_object_put(member)
+                            return false
+                        }
+                    }
                     json_object_iter_next(&iterator)
                 }
-                return .object(JSONObject(uniqueMembers: list))
+                return true
             default:
-                throw JSONParseError("json-c produced a value of unknown type", offset: 0)
+                return true
+            }
+        }
+
+        /// Whether json-c's number `object` holds exactly `number`.
+        private static func holds(_ object: OpaquePointer, _ number: ScannedNumber) -> Bool {
+            switch number {
+            case .int(let int):
+                return json_object_get_type(object) == json_type_int && json_object_get_int64(object) == int
+            case .double(let double):
+                return json_object_get_type(object) == json_type_double
+                    && json_object_get_double(object).bitPattern == double.bitPattern
             }
         }
     }

@@ -56,14 +56,29 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static let methods: [any RPCMethod.Type] = Messages.requests
 
     static func params(_ bytes: [UInt8]) {
-        guard let value = try? JSON.parse(bytes, limits: JSONParseLimits(maxDepth: 64)) else { return }
-        for method in methods { decode(method, value) }
+        guard let document = try? JSONDocument.parse(bytes, limits: JSONParseLimits(maxDepth: 64)) else { return }
+        let value = document.value.json
+        for method in methods { decode(method, document.value, value) }
     }
 
-    /// The daemon's params decoders, and NavClient's result decoders (a reply is outside input to a client).
-    static func decode<M: RPCMethod>(_ method: M.Type, _ value: JSON) {
-        _ = try? M.Params(from: ParamReader(value))
+    /// The daemon's params decoders, reading the parsed document in place as the daemon does, and NavClient's
+    /// result decoders (a reply is outside input to a client). Reading in place must fail exactly as reading
+    /// the same params copied into Swift values does.
+    static func decode<M: RPCMethod>(_ method: M.Type, _ view: JSONView, _ value: JSON) {
+        let inPlace = failure { () throws(RPCError) in _ = try M.Params(from: ParamReader(view)) }
+        let copied = failure { () throws(RPCError) in _ = try M.Params(from: ParamReader(value)) }
+        precondition(inPlace == copied, "\(M.name): params read in place and as values decode differently")
         _ = try? M.Result(json: value)
+    }
+
+    /// The error `body` throws, or nil.
+    private static func failure(_ body: () throws(RPCError) -> Void) -> RPCError? {
+        do throws(RPCError) {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
     }
 
     static func document(_ bytes: [UInt8]) {

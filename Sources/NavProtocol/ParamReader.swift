@@ -5,25 +5,40 @@ import JSONCore
 /// Absent and `null` members both read as "not given" through the `optional…` accessors;
 /// `field(_:)` tells them apart for partial updates, where `null` resets a field to its default.
 public struct ParamReader: Sendable {
-    public let object: JSONObject
+    /// The object read: a Swift value, or an object of a parsed request read in place.
+    private let members: JSONView
     /// The path of this object in the params ("" at the top).
     public let path: String
 
+    /// The object read, as a Swift value.
+    public var object: JSONObject { members.json.objectValue ?? JSONObject() }
+
     /// A reader over `json`; nil/absent params read as an empty object.
     public init(_ json: JSON?, path: String = "") throws(RPCError) {
-        switch json {
-        case nil, .null?: self.object = JSONObject()
-        case .object(let o)?: self.object = o
-        case let other?:
+        try self.init(json.map(JSONView.init), path: path)
+    }
+
+    /// A reader over a viewed value (a request's params as parsed); nil/absent params read as an empty object.
+    public init(_ view: JSONView?, path: String = "") throws(RPCError) {
+        switch view?.kind {
+        case nil, .null?: self.members = JSONView(.object(JSONObject()))
+        case .object?: self.members = view!
+        case _?:
             throw .invalidParams(
                 path: path, expected: "an object",
-                message: "\(path.isEmpty ? "params" : "'\(path)'") must be an object, not \(other.typeName)")
+                message: "\(path.isEmpty ? "params" : "'\(path)'") must be an object, not \(view!.typeName)")
         }
         self.path = path
     }
 
     public init(object: JSONObject, path: String) {
-        self.object = object
+        self.members = JSONView(.object(object))
+        self.path = path
+    }
+
+    /// A reader over `view`, known to be an object.
+    private init(objectView view: JSONView, path: String) {
+        self.members = view
         self.path = path
     }
 
@@ -37,19 +52,19 @@ public struct ParamReader: Sendable {
     }
 
     public func field(_ key: String) -> Field {
-        switch object[key] {
-        case nil: return .absent
-        case .null?: return .null
-        case let v?: return .value(v)
-        }
+        guard let member = members[key] else { return .absent }
+        return member.isNull ? .null : .value(member.json)
     }
 
-    public func has(_ key: String) -> Bool { object.contains(key) }
+    public func has(_ key: String) -> Bool { members[key] != nil }
 
     /// The member's value, or nil when absent or null.
-    public func value(_ key: String) -> JSON? {
-        if case .value(let v) = field(key) { return v }
-        return nil
+    public func value(_ key: String) -> JSON? { given(key)?.json }
+
+    /// The member, or nil when absent or null.
+    func given(_ key: String) -> JSONView? {
+        guard let member = members[key], !member.isNull else { return nil }
+        return member
     }
 
     func missing(_ key: String, _ expected: String) -> RPCError {
@@ -57,14 +72,18 @@ public struct ParamReader: Sendable {
     }
 
     func wrong(_ key: String, _ expected: String, _ got: JSON) -> RPCError {
-        .invalidParams(path: path(key), expected: expected, message: "'\(path(key))' must be \(expected), not \(got.typeName)")
+        wrong(key, expected, typeName: got.typeName)
+    }
+
+    func wrong(_ key: String, _ expected: String, typeName: String) -> RPCError {
+        .invalidParams(path: path(key), expected: expected, message: "'\(path(key))' must be \(expected), not \(typeName)")
     }
 
     // MARK: Strings
 
     public func optionalString(_ key: String) throws(RPCError) -> String? {
-        guard let v = value(key) else { return nil }
-        guard case .string(let s) = v else { throw wrong(key, "a string", v) }
+        guard let v = given(key) else { return nil }
+        guard let s = v.stringValue else { throw wrong(key, "a string", typeName: v.typeName) }
         return s
     }
 
@@ -88,8 +107,8 @@ public struct ParamReader: Sendable {
     // MARK: Numbers and booleans
 
     public func optionalDouble(_ key: String) throws(RPCError) -> Double? {
-        guard let v = value(key) else { return nil }
-        guard let d = v.doubleValue else { throw wrong(key, "a number", v) }
+        guard let v = given(key) else { return nil }
+        guard let d = v.doubleValue else { throw wrong(key, "a number", typeName: v.typeName) }
         return d
     }
 
@@ -110,9 +129,9 @@ public struct ParamReader: Sendable {
     }
 
     public func optionalInt(_ key: String) throws(RPCError) -> Int? {
-        guard let v = value(key) else { return nil }
+        guard let v = given(key) else { return nil }
         if let i = v.intValue, let n = Int(exactly: i) { return n }
-        guard let d = v.doubleValue else { throw wrong(key, "an integer", v) }
+        guard let d = v.doubleValue else { throw wrong(key, "an integer", typeName: v.typeName) }
         // A number, but not one an integer can hold: say which way it misses.
         let why = d.rounded() == d ? "too large for an integer (at most \(Int64.max))" : "not a whole number"
         throw .invalidParams(
@@ -125,8 +144,8 @@ public struct ParamReader: Sendable {
     }
 
     public func optionalBool(_ key: String) throws(RPCError) -> Bool? {
-        guard let v = value(key) else { return nil }
-        guard case .bool(let b) = v else { throw wrong(key, "true or false", v) }
+        guard let v = given(key) else { return nil }
+        guard let b = v.boolValue else { throw wrong(key, "true or false", typeName: v.typeName) }
         return b
     }
 
@@ -138,9 +157,9 @@ public struct ParamReader: Sendable {
     // MARK: Nested
 
     public func optionalObject(_ key: String) throws(RPCError) -> ParamReader? {
-        guard let v = value(key) else { return nil }
-        guard case .object(let o) = v else { throw wrong(key, "an object", v) }
-        return ParamReader(object: o, path: path(key))
+        guard let v = given(key) else { return nil }
+        guard v.kind == .object else { throw wrong(key, "an object", typeName: v.typeName) }
+        return ParamReader(objectView: v, path: path(key))
     }
 
     public func object(_ key: String) throws(RPCError) -> ParamReader {
@@ -149,8 +168,8 @@ public struct ParamReader: Sendable {
     }
 
     public func optionalArray(_ key: String) throws(RPCError) -> [JSON]? {
-        guard let v = value(key) else { return nil }
-        guard case .array(let a) = v else { throw wrong(key, "an array", v) }
+        guard let v = given(key) else { return nil }
+        guard v.kind == .array, case .array(let a) = v.json else { throw wrong(key, "an array", typeName: v.typeName) }
         return a
     }
 

@@ -110,7 +110,7 @@ extension RPCError {
 ///
 /// Handlers throw `RPCError`; anything else becomes -32603 with the detail in the log. A handler whose work may
 /// be long returns ``HandlerReply/later(_:)``.
-public typealias RawHandler = @Sendable (JSON?, RequestContext) throws -> HandlerReply
+public typealias RawHandler = @Sendable (JSONView?, RequestContext) throws -> HandlerReply
 
 /// A handler's answer: now, or later from another thread.
 public enum HandlerReply: Sendable {
@@ -131,7 +131,7 @@ public struct DispatchTable: Sendable {
         _ method: M.Type, _ handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
     ) {
         precondition(handlers[M.name] == nil, "\(M.name) registered twice")
-        handlers[M.name] = { (json: JSON?, ctx: RequestContext) throws -> HandlerReply in
+        handlers[M.name] = { (json: JSONView?, ctx: RequestContext) throws -> HandlerReply in
             let params = try M.Params(from: try ParamReader(json))
             return .now(try handler(params, ctx).json)
         }
@@ -143,7 +143,7 @@ public struct DispatchTable: Sendable {
         _ method: M.Type, _ handler: @escaping @Sendable (M.Params, RequestContext) throws -> [UInt8]
     ) {
         precondition(handlers[M.name] == nil, "\(M.name) registered twice")
-        handlers[M.name] = { (json: JSON?, ctx: RequestContext) throws -> HandlerReply in
+        handlers[M.name] = { (json: JSONView?, ctx: RequestContext) throws -> HandlerReply in
             .serialized(try handler(try M.Params(from: try ParamReader(json)), ctx))
         }
     }

@@ -50,7 +50,7 @@ public final class NavService: RPCService {
     /// The method names the table answers.
     public var methods: [String] { table.handlers.keys.sorted() }
 
-    public func handle(method: String, params: JSON?, connection: ConnectionHandle) -> RPCOutcome {
+    public func handle(method: String, params: JSONView?, connection: ConnectionHandle) -> RPCOutcome {
         guard let handler = table.handlers[method] else { return .done(.failure(RPCError.methodNotFound(method))) }
         if tracesRequests {
             logger.trace("request", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)"])
@@ -112,7 +112,7 @@ public final class NavService: RPCService {
         }
     }
 
-    public func notification(method: String, params: JSON?, connection: ConnectionHandle) {
+    public func notification(method: String, params: JSONView?, connection: ConnectionHandle) {
         logger.debug("ignored notification", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)"])
     }
 

@@ -8,9 +8,9 @@ import NavProtocol
 /// not block; work that may be long returns ``RPCOutcome/later(_:)`` and finishes elsewhere.
 public protocol RPCService: Sendable {
     /// Answers one request. `.done(.failure)` for protocol errors.
-    func handle(method: String, params: JSON?, connection: ConnectionHandle) -> RPCOutcome
+    func handle(method: String, params: JSONView?, connection: ConnectionHandle) -> RPCOutcome
     /// A client notification other than `exit` and `$/cancelRequest`.
-    func notification(method: String, params: JSON?, connection: ConnectionHandle)
+    func notification(method: String, params: JSONView?, connection: ConnectionHandle)
     func connectionOpened(_ connection: ConnectionHandle)
     /// The connection is gone: drop what it held (subscriptions).
     func connectionClosed(_ connection: ConnectionHandle)

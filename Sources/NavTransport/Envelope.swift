@@ -19,6 +19,18 @@ public enum RequestID: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Reads an id value as ``init(json:)`` does, from a viewed value.
+    public init?(view: JSONView) {
+        switch view.kind {
+        case .string: self = .string(view.stringValue ?? "")
+        case .number:
+            guard let number = view.number, let id = RequestID(json: number) else { return nil }
+            self = id
+        case .null: self = .null
+        default: return nil
+        }
+    }
+
     /// The id as it appears on the wire.
     public var json: JSON {
         switch self {
@@ -39,10 +51,10 @@ public enum RequestID: Sendable, Hashable, CustomStringConvertible {
 
 /// One valid incoming JSON-RPC message.
 public enum IncomingMessage: Sendable, Hashable {
-    /// A request: expects exactly one reply.
-    case request(id: RequestID, method: String, params: JSON?)
+    /// A request: expects exactly one reply. `params` is read where it was parsed.
+    case request(id: RequestID, method: String, params: JSONView?)
     /// A notification: never replied to.
-    case notification(method: String, params: JSON?)
+    case notification(method: String, params: JSONView?)
 }
 
 /// One element of what arrived: a valid message, or an error that must be replied to.
@@ -74,42 +86,48 @@ public enum Envelope: Sendable, Hashable {
     /// All failures are -32600 with a message saying what to fix and `data.path` /
     /// `data.expected` naming the member. A message without `id` is a notification.
     /// An array is a batch whose elements are classified one by one; `[]` is ``emptyBatch``.
-    public static func classify(_ json: JSON) -> Envelope {
-        if case .array(let elements) = json {
+    public static func classify(_ json: JSON) -> Envelope { classify(JSONView(json)) }
+
+    /// Classifies a parsed body read in place (see ``classify(_:)-(JSON)``).
+    public static func classify(_ body: JSONView) -> Envelope {
+        if let elements = body.elements {
             return elements.isEmpty ? .emptyBatch : .batch(elements.map(classifyItem))
         }
-        return .single(classifyItem(json))
+        return .single(classifyItem(body))
     }
 
     /// Classifies one element (a message that is not a batch).
-    public static func classifyItem(_ json: JSON) -> EnvelopeItem {
-        guard case .object(let object) = json else {
-            return .invalid(
-                id: .null,
-                error: invalidRequest(
-                    "a request must be a JSON object, not \(article(json.typeName))", path: "", expected: "object"))
-        }
+    public static func classifyItem(_ json: JSON) -> EnvelopeItem { classifyItem(JSONView(json)) }
+
+    /// Classifies one element read in place.
+    public static func classifyItem(_ message: JSONView) -> EnvelopeItem {
         // One pass over the members (keys are unique) instead of a look-up per member name.
-        var rawID: JSON?
-        var version: JSON?
+        var rawID: JSONView?
+        var version: JSONView?
         var hasResult = false
         var hasError = false
-        var methodValue: JSON?
-        var rawParams: JSON?
-        for member in object {
-            switch member.key {
-            case "id": rawID = member.value
-            case "jsonrpc": version = member.value
-            case "result": hasResult = true
-            case "error": hasError = true
-            case "method": methodValue = member.value
-            case "params": rawParams = member.value
+        var methodValue: JSONView?
+        var rawParams: JSONView?
+        let isObject = message.forEachMember { key, value in
+            switch key.count {
+            case 2 where named(key, "id"): rawID = value
+            case 5 where named(key, "error"): hasError = true
+            case 6 where named(key, "method"): methodValue = value
+            case 6 where named(key, "params"): rawParams = value
+            case 6 where named(key, "result"): hasResult = true
+            case 7 where named(key, "jsonrpc"): version = value
             default: break
             }
         }
+        guard isObject else {
+            return .invalid(
+                id: .null,
+                error: invalidRequest(
+                    "a request must be a JSON object, not \(article(message.typeName))", path: "", expected: "object"))
+        }
         var id: RequestID? = nil
         if let rawID {
-            guard let readable = RequestID(json: rawID) else {
+            guard let readable = RequestID(view: rawID) else {
                 return .invalid(
                     id: .null,
                     error: invalidRequest(
@@ -119,7 +137,7 @@ public enum Envelope: Sendable, Hashable {
             id = readable
         }
         let replyID = id ?? .null
-        guard version == .string("2.0") else {
+        guard version?.stringValue == "2.0" else {
             return .invalid(
                 id: replyID, error: invalidRequest("'jsonrpc' must be \"2.0\"", path: "jsonrpc", expected: "\"2.0\""))
         }
@@ -135,7 +153,7 @@ public enum Envelope: Sendable, Hashable {
                 id: replyID,
                 error: invalidRequest("'method' is required and must be a string", path: "method", expected: "string"))
         }
-        guard case .string(let method) = methodValue else {
+        guard let method = methodValue.stringValue else {
             return .invalid(
                 id: replyID,
                 error: invalidRequest(
@@ -143,9 +161,9 @@ public enum Envelope: Sendable, Hashable {
         }
         // `"params": null` reads as no params: JSON-RPC 2.0 says params "MAY be omitted", and several
         // clients write null for "none".
-        let params = rawParams == .null ? nil : rawParams
+        let params = rawParams?.isNull == true ? nil : rawParams
         if let params {
-            switch params {
+            switch params.kind {
             case .object, .array: break
             default:
                 return .invalid(
@@ -212,6 +230,14 @@ public enum Envelope: Sendable, Hashable {
 
     private static func article(_ typeName: String) -> String {
         typeName == "array" || typeName == "object" ? "an \(typeName)" : "a \(typeName)"
+    }
+
+    private static func describe(_ value: JSONView) -> String { describe(value.json) }
+
+    /// Whether a member's key (UTF-8, of the same length) is `name`.
+    private static func named(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        return key.elementsEqual(bytes)
     }
 
     private static func describe(_ value: JSON) -> String {

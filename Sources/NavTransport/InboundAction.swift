@@ -20,9 +20,9 @@ public enum InboundAction: Sendable, Hashable {
     public static func interpret(_ event: FrameEvent, parseLimits: JSONParseLimits = .default) -> InboundAction {
         switch event {
         case .message(let body):
-            let json: JSON
+            let document: JSONDocument
             do {
-                json = try JSON.parse(body, limits: parseLimits)
+                document = try JSONDocument.parse(body, limits: parseLimits)
             } catch {
                 var reply = TransportErrors.parseError(error.description)
                 var data: JSONObject = ["offset": .number(error.offset)]
@@ -33,7 +33,7 @@ public enum InboundAction: Sendable, Hashable {
                 reply.data = .object(data)
                 return .reply(Envelope.reply(id: .null, error: reply))
             }
-            let envelope = Envelope.classify(json)
+            let envelope = Envelope.classify(document.value)
             if envelope == .emptyBatch {
                 return .reply(Envelope.reply(id: .null, error: TransportErrors.emptyBatch))
             }

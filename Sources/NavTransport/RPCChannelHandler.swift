@@ -240,7 +240,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func check(_ item: EnvelopeItem) -> EnvelopeItem {
         switch item {
         case .message(.notification(CancelRequest.name, let params)):
-            if let id = ReplyGuard.cancelTarget(params) { replyGuard.cancel(id) }
+            if let id = ReplyGuard.cancelTarget(params?.json) { replyGuard.cancel(id) }
             return item
         case .message(.request(let id, _, _)):
             if let refusal = replyGuard.begin(id) { return .invalid(id: id, error: refusal) }

@@ -40,7 +40,7 @@ struct BatchRepliesTests {
     @Test("a batch of notifications gets no reply")
     func silent() {
         let batch = BatchReplies([
-            .message(.notification(method: "a", params: nil)), .message(.notification(method: "b", params: [1])),
+            .message(.notification(method: "a", params: nil)), .message(.notification(method: "b", params: JSONView([1]))),
         ])
         #expect(batch.isSilent)
         #expect(batch.outstanding == 0)

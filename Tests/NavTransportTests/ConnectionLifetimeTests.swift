@@ -13,10 +13,10 @@ final class WatchingService: RPCService {
         weak var handle: ConnectionHandle?
     }
 
-    func handle(method: String, params: JSON?, connection: ConnectionHandle) -> RPCOutcome {
+    func handle(method: String, params: JSONView?, connection: ConnectionHandle) -> RPCOutcome {
         .done(.success(["echo": .string(method)]))
     }
-    func notification(method: String, params: JSON?, connection: ConnectionHandle) {}
+    func notification(method: String, params: JSONView?, connection: ConnectionHandle) {}
     func connectionOpened(_ connection: ConnectionHandle) {
         seen.withLockedValue { $0.append(WeakHandle(handle: connection)) }
     }

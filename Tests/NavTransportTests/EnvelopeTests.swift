@@ -22,8 +22,8 @@ enum Expected: Hashable, Sendable, CustomStringConvertible {
 
 func project(_ item: EnvelopeItem) -> Expected? {
     switch item {
-    case .message(.request(let id, let method, let params)): return .request(id, method, params)
-    case .message(.notification(let method, let params)): return .notification(method, params)
+    case .message(.request(let id, let method, let params)): return .request(id, method, params?.json)
+    case .message(.notification(let method, let params)): return .notification(method, params?.json)
     case .invalid(let id, let error):
         guard error.code == ErrorCode.invalidRequest, case .string(let path)? = error.data?["path"] else { return nil }
         return .invalid(id, path: path)
@@ -178,9 +178,12 @@ let envelopeCases: [EnvelopeCase] = [
 
 @Suite("Envelope")
 struct EnvelopeTests {
-    @Test("classification", arguments: envelopeCases)
-    func classify(_ c: EnvelopeCase) {
-        switch Envelope.classify(c.json) {
+    /// Each case classified as a Swift value and as the parsed document the transport reads in place: the
+    /// two must agree with the expectation.
+    @Test("classification", arguments: envelopeCases, [false, true])
+    func classify(_ c: EnvelopeCase, parsed: Bool) throws {
+        let envelope = parsed ? Envelope.classify(try JSONDocument.parse(c.json.serializedBytes()).value) : Envelope.classify(c.json)
+        switch envelope {
         case .single(let item):
             #expect(!c.isBatch)
             #expect([project(item)] == c.expected.map { Optional($0) })

@@ -9,10 +9,10 @@ private final class HandleKeepingService: RPCService {
     private let last = NIOLockedValueBox<ConnectionHandle?>(nil)
     var handle: ConnectionHandle? { last.withLockedValue { $0 } }
 
-    func handle(method: String, params: JSON?, connection: ConnectionHandle) -> RPCOutcome {
+    func handle(method: String, params: JSONView?, connection: ConnectionHandle) -> RPCOutcome {
         .done(.success(["echo": .string(method)]))
     }
-    func notification(method: String, params: JSON?, connection: ConnectionHandle) {}
+    func notification(method: String, params: JSONView?, connection: ConnectionHandle) {}
     func connectionOpened(_ connection: ConnectionHandle) { last.withLockedValue { $0 = connection } }
     func connectionClosed(_ connection: ConnectionHandle) {}
 }

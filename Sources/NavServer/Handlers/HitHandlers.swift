@@ -11,7 +11,7 @@ extension DispatchTable {
         // `--max-tree-depth`).
         // A large tree is answered on the thread pool, so the connection's event loop keeps serving others; the
         // connection's later messages wait for it, so its replies keep their order.
-        registerRaw(TreeHitTest.name) { (json: JSON?, ctx: RequestContext) throws -> HandlerReply in
+        registerRaw(TreeHitTest.name) { (json: JSONView?, ctx: RequestContext) throws -> HandlerReply in
             let params = try TreeHitTest.Params(from: try ParamReader(json), limits: ctx.sessions.limits.tree)
             guard Self.nodeCount(params.tree, upTo: Self.offloadedTreeNodes) >= Self.offloadedTreeNodes else {
                 return .now(TreeHitTest.evaluate(params).json)

@@ -57,7 +57,7 @@ extension DispatchTable {
         }
         // Listing thousands of sessions takes each one's lock in turn: that goes to the thread pool, so the
         // connection's event loop keeps serving others.
-        registerRaw(SessionList.name) { (json: JSON?, ctx: RequestContext) throws -> HandlerReply in
+        registerRaw(SessionList.name) { (json: JSONView?, ctx: RequestContext) throws -> HandlerReply in
             _ = try SessionList.Params(from: try ParamReader(json))
             let sessions = ctx.sessions.all()
             guard sessions.count >= Self.offloadedListings else {

@@ -1,0 +1,286 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import CJSONC
+
+/// A document json-c parsed and checked, kept as json-c's tree and read where it lies: a request's params are
+/// read off it without first being copied into ``JSON`` values.
+///
+/// Only ``JSONDocument/parse(_:limits:)`` makes one, with the same strictness as ``JSON/parse(_:limits:)``,
+/// and every number in the tree already holds the value the text means (json-c's own saturate or lose `-0`).
+/// The tree is freed with the last reference to the document.
+public final class JSONDocument: Sendable {
+    let root: JSONCNode
+
+    init(root: JSONCNode) { self.root = root }
+
+    deinit { if let pointer = root.pointer { json_object_put(pointer) } }
+
+    /// The document's value.
+    public var value: JSONView { JSONView(node: root, in: self) }
+}
+
+/// A pointer to one json-c value of a ``JSONDocument``'s tree (nil is json-c's null).
+///
+/// Sendable because nothing writes the tree once its document exists: the parser finishes every change
+/// (number fix-ups) before it creates the ``JSONDocument``; after that only json-c's readers are called on the
+/// tree (`json_object_get_type`, `json_object_object_get_ex`, the `json_object_iter_*` walk,
+/// `json_object_array_length`/`_get_idx`, and `json_object_get_string`, `_get_int64`, `_get_double`,
+/// `_get_boolean` each only on values of its own type, where none of them caches or converts), and the
+/// reference count is touched once, by the document's `deinit`, when no reader is left. Concurrent readers
+/// therefore never race, and a node is only reachable through a ``JSONView`` that keeps its document alive.
+struct JSONCNode: @unchecked Sendable {
+    let pointer: OpaquePointer?
+}
+
+/// A read-only view of one JSON value: a ``JSON`` value, or a value of a ``JSONDocument`` read in place.
+///
+/// Reading a member, a string or a number of a document costs no copy of the rest of it; ``json`` copies the
+/// viewed value (and everything inside it) into a ``JSON`` value.
+public struct JSONView: Sendable, Hashable, CustomStringConvertible {
+    enum Storage: Sendable {
+        case value(JSON)
+        case node(JSONCNode, JSONDocument)
+    }
+
+    let storage: Storage
+
+    /// A view of a value already in Swift.
+    public init(_ value: JSON) { storage = .value(value) }
+
+    init(node: JSONCNode, in document: JSONDocument) { storage = .node(node, document) }
+
+    /// The kinds of JSON value.
+    public enum Kind: Sendable, Hashable {
+        case null, bool, number, string, array, object
+    }
+
+    public var kind: Kind {
+        switch storage {
+        case .value(let value):
+            switch value {
+            case .null: return .null
+            case .bool: return .bool
+            case .int, .double: return .number
+            case .string: return .string
+            case .array: return .array
+            case .object: return .object
+            }
+        case .node(let node, _):
+            guard let pointer = node.pointer else { return .null }
+            switch json_object_get_type(pointer) {
+            case json_type_boolean: return .bool
+            case json_type_int, json_type_double: return .number
+            case json_type_string: return .string
+            case json_type_array: return .array
+            case json_type_object: return .object
+            default: return .null
+            }
+        }
+    }
+
+    /// A short name for the JSON type, for error messages: "object", "string", ... (as ``JSON/typeName``).
+    public var typeName: String {
+        switch kind {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    public var isNull: Bool { kind == .null }
+
+    /// The viewed value, copied into Swift.
+    public var json: JSON {
+        switch storage {
+        case .value(let value): return value
+        case .node(let node, _): return JSONCTreeReader.json(node.pointer)
+        }
+    }
+
+    public var description: String { json.serialized() }
+
+    public static func == (a: JSONView, b: JSONView) -> Bool { a.json == b.json }
+    public func hash(into hasher: inout Hasher) { json.hash(into: &hasher) }
+
+    // MARK: Scalars
+
+    public var stringValue: String? {
+        switch storage {
+        case .value(let value): return value.stringValue
+        case .node(let node, _):
+            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_string else { return nil }
+            return JSONCTreeReader.string(pointer)
+        }
+    }
+
+    public var boolValue: Bool? {
+        switch storage {
+        case .value(let value): return value.boolValue
+        case .node(let node, _):
+            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_boolean else { return nil }
+            return json_object_get_boolean(pointer) != 0
+        }
+    }
+
+    /// A number as ``JSON`` (`.int` or `.double`, as the parser decided), or nil for anything else.
+    public var number: JSON? {
+        switch storage {
+        case .value(let value):
+            switch value {
+            case .int, .double: return value
+            default: return nil
+            }
+        case .node(let node, _):
+            guard let pointer = node.pointer else { return nil }
+            switch json_object_get_type(pointer) {
+            case json_type_int: return .int(json_object_get_int64(pointer))
+            case json_type_double: return .double(json_object_get_double(pointer))
+            default: return nil
+            }
+        }
+    }
+
+    /// The number as a Double (as ``JSON/doubleValue``).
+    public var doubleValue: Double? { number?.doubleValue }
+
+    /// The number as an integer, when it is one (as ``JSON/intValue``).
+    public var intValue: Int64? { number?.intValue }
+
+    // MARK: Objects and arrays
+
+    /// The member named `key`: nil when this is not an object or has no such member (a member whose value is
+    /// `null` is a view of null).
+    public subscript(key: String) -> JSONView? {
+        switch storage {
+        case .value(let value):
+            guard case .object(let object) = value, let member = object[key] else { return nil }
+            return JSONView(member)
+        case .node(let node, let document):
+            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return nil }
+            var found: OpaquePointer?
+            let present = key.withCString { json_object_object_get_ex(pointer, $0, &found) }
+            return present != 0 ? JSONView(node: JSONCNode(pointer: found), in: document) : nil
+        }
+    }
+
+    /// An object's members in document order; nil when this is not an object.
+    public var members: [(key: String, value: JSONView)]? {
+        switch storage {
+        case .value(let value):
+            guard case .object(let object) = value else { return nil }
+            return object.members.map { (key: $0.key, value: JSONView($0.value)) }
+        case .node(let node, let document):
+            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return nil }
+            var list: [(key: String, value: JSONView)] = []
+            list.reserveCapacity(Int(json_object_object_length(pointer)))
+            var iterator = json_object_iter_begin(pointer)
+            var end = json_object_iter_end(pointer)
+            while json_object_iter_equal(&iterator, &end) == 0 {
+                let key = json_object_iter_peek_name(&iterator).map { String(cString: $0) } ?? ""
+                list.append((key: key, value: JSONView(node: JSONCNode(pointer: json_object_iter_peek_value(&iterator)), in: document)))
+                json_object_iter_next(&iterator)
+            }
+            return list
+        }
+    }
+
+    /// Calls `body` with each member of an object in document order: its key as UTF-8 bytes (borrowed for the
+    /// call) and its value. False, without calling `body`, when this is not an object.
+    public func forEachMember(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ value: JSONView) -> Void) -> Bool {
+        switch storage {
+        case .value(let value):
+            guard case .object(let object) = value else { return false }
+            for member in object.members {
+                var key = member.key
+                key.withUTF8 { body($0, JSONView(member.value)) }
+            }
+            return true
+        case .node(let node, let document):
+            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return false }
+            var iterator = json_object_iter_begin(pointer)
+            var end = json_object_iter_end(pointer)
+            while json_object_iter_equal(&iterator, &end) == 0 {
+                if let name = json_object_iter_peek_name(&iterator) {
+                    // Keys hold no U+0000 (the parser rejects it in a key), so the C string is the whole key.
+                    let key = UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self)
+                    body(UnsafeBufferPointer(start: key, count: strlen(name)), JSONView(node: JSONCNode(pointer: json_object_iter_peek_value(&iterator)), in: document))
+                }
+                json_object_iter_next(&iterator)
+            }
+            return true
+        }
+    }
+
+    /// An array's elements; nil when this is not an array.
+    public var elements: [JSONView]? {
+        switch storage {
+        case .value(let value):
+            guard case .array(let array) = value else { return nil }
+            return array.map(JSONView.init)
+        case .node(let node, let document):
+            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_array else { return nil }
+            let count = json_object_array_length(pointer)
+            var list: [JSONView] = []
+            list.reserveCapacity(count)
+            for index in 0..<count {
+                list.append(JSONView(node: JSONCNode(pointer: json_object_array_get_idx(pointer, index)), in: document))
+            }
+            return list
+        }
+    }
+}
+
+/// Reads values of a checked json-c tree.
+enum JSONCTreeReader {
+    static func string(_ pointer: OpaquePointer) -> String {
+        let length = Int(json_object_get_string_len(pointer))
+        guard length > 0, let start = json_object_get_string(pointer) else { return "" }
+        let bytes = UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self)
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    /// Copies a checked tree into `JSON` (its numbers already hold the text's values). Children belong to
+    /// their parent, so every pointer here is borrowed.
+    static func json(_ pointer: OpaquePointer?) -> JSON {
+        guard let pointer else { return .null }
+        // Typed getters coerce silently, so the type decides which getter is safe.
+        switch json_object_get_type(pointer) {
+        case json_type_boolean:
+            return .bool(json_object_get_boolean(pointer) != 0)
+        case json_type_int:
+            return .int(json_object_get_int64(pointer))
+        case json_type_double:
+            return .double(json_object_get_double(pointer))
+        case json_type_string:
+            return .string(string(pointer))
+        case json_type_array:
+            let count = json_object_array_length(pointer)
+            var elements: [JSON] = []
+            elements.reserveCapacity(count)
+            for index in 0..<count { elements.append(json(json_object_array_get_idx(pointer, index))) }
+            return .array(elements)
+        case json_type_object:
+            var list: [JSONObject.Member] = []
+            list.reserveCapacity(Int(json_object_object_length(pointer)))
+            // json-c's table iterates in insertion order, which is document order.
+            var iterator = json_object_iter_begin(pointer)
+            var end = json_object_iter_end(pointer)
+            while json_object_iter_equal(&iterator, &end) == 0 {
+                let key = json_object_iter_peek_name(&iterator).map { String(cString: $0) } ?? ""
+                list.append(JSONObject.Member(key: key, value: json(json_object_iter_peek_value(&iterator))))
+                json_object_iter_next(&iterator)
+            }
+            return .object(JSONObject(uniqueMembers: list))
+        default:
+            return .null
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import JSONCore
+
+/// A document read in place must say exactly what the same text parsed into Swift values says.
+@Suite("JSONDocument: json-c's tree read in place")
+struct DocumentTests {
+    /// Documents whose numbers json-c holds differently from what the text means (it saturates integers past
+    /// 64 bits and reads `-0` as the integer 0), at the top, in objects and in arrays, with their values.
+    static let numberTexts: [(String, JSON)] = [
+        ("-0", .double(-0.0)), ("18446744073709551616", .double(18446744073709551616)),
+        ("9223372036854775808", .double(9223372036854775808)), ("-9223372036854775809", .double(-9223372036854775809)),
+        ("9223372036854775807", .int(.max)), ("-9223372036854775808", .int(.min)), ("1.5", 1.5), ("1e2", .double(100)),
+        ("-0.0", .double(-0.0)), ("0", .int(0)),
+        (
+            #"{"a":-0,"b":[1,-0,123456789012345678901234567890,{"c":-0}],"d":9223372036854775808,"e":2}"#,
+            [
+                "a": .double(-0.0), "b": [1, .double(-0.0), .double(123456789012345678901234567890), ["c": .double(-0.0)]],
+                "d": .double(9223372036854775808), "e": 2,
+            ]
+        ),
+        (#"[[-0],[18446744073709551615,-1],{"x":-0.0,"y":-0}]"#, [[.double(-0.0)], [.double(18446744073709551615), -1], ["x": .double(-0.0), "y": .double(-0.0)]]),
+    ]
+
+    @Test("numbers hold the values the text means, wherever they are", arguments: numberTexts)
+    func numbers(_ text: String, _ expected: JSON) throws {
+        let document = try JSONDocument.parse(text)
+        #expect(document.value.json == expected)
+        // Bit for bit: -0 must stay negative.
+        #expect(document.value.json.serialized() == expected.serialized())
+        #expect(try JSON.parseByStrictScan(Array(text.utf8)).serialized() == expected.serialized())
+    }
+
+    @Test("the same errors as JSON.parse, at the same offsets")
+    func errors() {
+        for text in [#"{"a":1,"a":2}"#, "[1,]", "NaN", #"{"k":1e400}"#, #"{"a":[-01]}"#, "[1] x", #"{'a':1}"#, "[[[]]]"] {
+            let viaJSON = Result { () throws(JSONParseError) -> JSON in try JSON.parse(text, limits: JSONParseLimits(maxDepth: 2)) }
+            let viaDocument = Result { () throws(JSONParseError) -> JSONDocument in
+                try JSONDocument.parse(text, limits: JSONParseLimits(maxDepth: 2))
+            }
+            guard case .failure(let expected) = viaJSON, case .failure(let got) = viaDocument else {
+                Issue.record("\(text) was accepted")
+                continue
+            }
+            #expect(got == expected, "\(text)")
+        }
+    }
+
+    @Test("members, kinds and scalars read in place")
+    func reading() throws {
+        let document = try JSONDocument.parse(
+            #"{"s":"héllo","n":null,"t":true,"i":-3,"d":2.5,"o":{"x":1},"a":[1,"b",null],"e":""}"#)
+        let root = document.value
+        #expect(root.kind == .object)
+        #expect(root["s"]?.stringValue == "héllo")
+        #expect(root["e"]?.stringValue == "")
+        // A member whose value is null is there; a missing one is not.
+        #expect(root["n"]?.isNull == true)
+        #expect(root["missing"] == nil)
+        #expect(root["t"]?.boolValue == true)
+        #expect(root["i"]?.intValue == -3)
+        #expect(root["d"]?.doubleValue == 2.5)
+        #expect(root["d"]?.intValue == nil)
+        #expect(root["o"]?["x"]?.number == .int(1))
+        #expect(root["a"]?.elements?.map(\.json) == [1, "b", nil])
+        #expect(root.members?.map(\.key) == ["s", "n", "t", "i", "d", "o", "a", "e"])
+        // Asking a value for another type answers nil and leaves it as it was.
+        #expect(root["i"]?.stringValue == nil)
+        #expect(root["s"]?.number == nil)
+        #expect(root["s"]?.boolValue == nil)
+        #expect(root["a"]?["x"] == nil)
+        #expect(root["i"]?.json == .int(-3))
+        var keys: [String] = []
+        #expect(root.forEachMember { key, _ in keys.append(String(decoding: key, as: UTF8.self)) })
+        #expect(keys == ["s", "n", "t", "i", "d", "o", "a", "e"])
+        #expect(!root["a"]!.forEachMember { _, _ in Issue.record("an array has no members") })
+        // A view of a Swift value reads the same.
+        let value = JSONView(root.json)
+        #expect(value == root)
+        #expect(value["o"]?["x"]?.number == .int(1))
+        #expect(value.members?.map(\.key) == root.members?.map(\.key))
+    }
+
+    @Test("a view keeps its document, and the document outlives the bytes it was parsed from")
+    func lifetime() throws {
+        var view: JSONView?
+        do {
+            let bytes = Array(#"{"point":{"x":12,"y":34}}"#.utf8)
+            view = try JSONDocument.parse(bytes).value["point"]
+        }
+        #expect(view?["x"]?.doubleValue == 12)
+        #expect(view?.json == ["x": 12, "y": 34])
+    }
+
+    @Test("one document read from many threads at once")
+    func concurrentReads() async throws {
+        let document = try JSONDocument.parse(#"{"items":[{"id":"a","n":1},{"id":"b","n":2},{"id":"c","n":3}],"name":"x"}"#)
+        let sums = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var sum = 0
+                    for _ in 0..<200 {
+                        for item in document.value["items"]?.elements ?? [] {
+                            sum += Int(item["n"]?.intValue ?? 0)
+                            _ = item["id"]?.stringValue
+                        }
+                        _ = document.value.json
+                    }
+                    return sum
+                }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(sums == Array(repeating: 1200, count: 8))
+    }
+}
