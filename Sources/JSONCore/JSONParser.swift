@@ -116,7 +116,9 @@ extension JSONDocument {
 
     /// Parses the first `length` bytes of `whole`, which json-c may read to its end (`whole` is either those
     /// bytes, ending closed, or those bytes and one space).
-    private static func parseChecking(_ whole: UnsafeBufferPointer<UInt8>, length: Int, maxDepth: Int) -> Result<JSONDocument, JSONParseError> {
+    private static func parseChecking(
+        _ whole: UnsafeBufferPointer<UInt8>, length: Int, maxDepth: Int
+    ) -> Result<JSONDocument, JSONParseError> {
         let text = UnsafeBufferPointer(rebasing: whole[0..<length])
         // One pass of json-c, trusted once the lexical check has ruled out what it wrongly admits.
         if let checked = LexicalCheck.check(text, maxDepth: maxDepth),

@@ -211,7 +211,9 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
                 if let name = json_object_iter_peek_name(&iterator) {
                     // Keys hold no U+0000 (the parser rejects it in a key), so the C string is the whole key.
                     let key = UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self)
-                    body(UnsafeBufferPointer(start: key, count: strlen(name)), JSONView(node: JSONCNode(pointer: json_object_iter_peek_value(&iterator)), in: document))
+                    body(
+                        UnsafeBufferPointer(start: key, count: strlen(name)),
+                        JSONView(node: JSONCNode(pointer: json_object_iter_peek_value(&iterator)), in: document))
                 }
                 json_object_iter_next(&iterator)
             }

@@ -19,7 +19,10 @@ struct DocumentTests {
                 "d": .double(9223372036854775808), "e": 2,
             ]
         ),
-        (#"[[-0],[18446744073709551615,-1],{"x":-0.0,"y":-0}]"#, [[.double(-0.0)], [.double(18446744073709551615), -1], ["x": .double(-0.0), "y": .double(-0.0)]]),
+        (
+            #"[[-0],[18446744073709551615,-1],{"x":-0.0,"y":-0}]"#,
+            [[.double(-0.0)], [.double(18446744073709551615), -1], ["x": .double(-0.0), "y": .double(-0.0)]]
+        ),
     ]
 
     @Test("numbers hold the values the text means, wherever they are", arguments: numberTexts)
