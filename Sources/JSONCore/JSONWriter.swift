@@ -211,11 +211,17 @@ public enum JSONBytes {
 
     /// `,"name":` for a member name that needs no escaping.
     public static func member(_ name: StaticString, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: ","))
-        out.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(UInt8(ascii: "\""))
-        out.append(UInt8(ascii: ":"))
+        // Assembled on the stack and appended once: one capacity check instead of five.
+        let count = name.utf8CodeUnitCount
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 4) { bytes in
+            bytes[0] = UInt8(ascii: ",")
+            bytes[1] = UInt8(ascii: "\"")
+            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(bytes)[2...]).copyMemory(
+                from: UnsafeRawBufferPointer(start: name.utf8Start, count: count))
+            bytes[count + 2] = UInt8(ascii: "\"")
+            bytes[count + 3] = UInt8(ascii: ":")
+            out.append(contentsOf: bytes)
+        }
     }
 
     /// A string value, escaped.
@@ -225,6 +231,11 @@ public enum JSONBytes {
 
     /// A number as ``JSON/number(_:)-(Double)`` makes it: integral values without a fraction.
     public static func number(_ value: Double, to out: inout [UInt8]) {
-        JSON.number(value).write(to: &out)
+        // The same test as `JSON.number`, without building the value.
+        if abs(value) < 9.0e15, Double(Int64(value)) == value {
+            JSONText.appendInteger(Int64(value), to: &out)
+        } else {
+            JSON.double(value).write(to: &out)
+        }
     }
 }

@@ -180,11 +180,7 @@ public final class ConnectionHandle: Sendable {
         takeOwnDeliveries()
         let wakeNow = state.withLockedValue { s -> Bool in
             guard !s.closed else { return false }
-            s.scratch.removeAll(keepingCapacity: true)
-            Envelope.writeReply(id: id, serializedResult: serializedResult, to: &s.scratch)
-            s.budget.enqueued(FrameEncoder.framedSize(s.scratch.count, framing: s.framing))
-            FrameEncoder.append(s.scratch, framing: s.framing, to: &s.buffer)
-            if s.scratch.capacity > Self.keptScratchBytes { s.scratch = [] }
+            s.budget.enqueued(FrameEncoder.appendReply(id: id, serializedResult: serializedResult, framing: s.framing, to: &s.buffer))
             return Self.claimWriteOut(&s)
         }
         if wakeNow { wake() }
@@ -335,6 +331,73 @@ extension FrameEncoder {
         }
     }
 
+    /// Appends the framed reply to request `id` whose result is already serialized (the bytes
+    /// ``Envelope/writeReply(id:serializedResult:to:)`` writes, framed), straight into `buffer`: the body's
+    /// length is known before it is written, so the header goes first and no byte is copied twice. Returns
+    /// the framed size.
+    static func appendReply(id: RequestID, serializedResult result: [UInt8], framing: Framing, to buffer: inout ByteBuffer) -> Int {
+        let opening: StaticString = #"{"jsonrpc":"2.0","id":"#
+        let member: StaticString = #","result":"#
+        // The id's bytes: an integer's digits are written in place; a string or null is serialized first.
+        var idBytes: [UInt8] = []
+        let idCount: Int
+        switch id {
+        case .int(let value):
+            idCount = (value < 0 ? 1 : 0) + decimalDigits(value.magnitude)
+        case .string, .null:
+            id.json.write(to: &idBytes)
+            idCount = idBytes.count
+        }
+        let bodyCount = opening.utf8CodeUnitCount + idCount + member.utf8CodeUnitCount + result.count + 1
+        let framed = framedSize(bodyCount, framing: framing)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: framed) { raw in
+            let out = raw.bindMemory(to: UInt8.self)
+            var at = 0
+            func put(_ text: StaticString) {
+                UnsafeMutableRawBufferPointer(rebasing: raw[at...]).copyMemory(
+                    from: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+                at += text.utf8CodeUnitCount
+            }
+            func put(_ bytes: [UInt8]) {
+                bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: raw[at...]).copyMemory(from: $0) }
+                at += bytes.count
+            }
+            func putDecimal(_ value: UInt64, digits: Int) {
+                var rest = value
+                for position in stride(from: at + digits - 1, through: at, by: -1) {
+                    out[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                at += digits
+            }
+            if framing == .contentLength {
+                put("Content-Length: ")
+                putDecimal(UInt64(bodyCount), digits: decimalDigits(bodyCount))
+                put("\r\n\r\n")
+            }
+            put(opening)
+            if case .int(let value) = id {
+                if value < 0 {
+                    out[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                putDecimal(value.magnitude, digits: decimalDigits(value.magnitude))
+            } else {
+                put(idBytes)
+            }
+            put(member)
+            put(result)
+            out[at] = UInt8(ascii: "}")
+            at += 1
+            if framing == .ndjson {
+                out[at] = 0x0A
+                at += 1
+            }
+            return at
+        }
+        return framed
+    }
+
     /// Appends `body` framed to `buffer`.
     static func append(_ body: [UInt8], framing: Framing, to buffer: inout ByteBuffer) {
         switch framing {
@@ -358,7 +421,9 @@ extension FrameEncoder {
         }
     }
 
-    static func decimalDigits(_ n: Int) -> Int {
+    static func decimalDigits(_ n: Int) -> Int { decimalDigits(UInt64(n)) }
+
+    static func decimalDigits(_ n: UInt64) -> Int {
         var digits = 1
         var rest = n / 10
         while rest > 0 {
