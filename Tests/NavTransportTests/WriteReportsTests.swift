@@ -1,5 +1,15 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import JSONCore
+import Logging
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 import Testing
 
 @testable import NavTransport
@@ -36,5 +46,69 @@ struct WriteReportsTests {
             #expect(service.handle?.pendingOutboundBytes == 0)
         }
         await stream.close()
+    }
+
+    /// A peer that stops reading makes the socket refuse writes; replies then queue in the channel behind
+    /// the first one, and each carries its own completion. Every one must still be counted out once the
+    /// peer reads again.
+    @Test("replies queued behind a full socket are counted out as they leave")
+    func repliesBehindABacklog() async throws {
+        let service = HandleKeepingService()
+        var fds: [Int32] = [-1, -1]
+        #if canImport(Darwin)
+            let kind = SOCK_STREAM
+        #else
+            let kind = Int32(SOCK_STREAM.rawValue)
+        #endif
+        #expect(socketpair(AF_UNIX, kind, 0, &fds) == 0)
+        let (serverFD, peer) = (fds[0], fds[1])
+        // A small send buffer fills after a few dozen replies.
+        var size: Int32 = 4096
+        setsockopt(serverFD, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        RPCChannelHandler(
+                            id: 1, eventLoop: channel.eventLoop, service: service,
+                            limits: ConnectionLimits(maxOutboundBytes: 1 << 20), logger: Logger(label: "test")))
+                }
+            }
+            .withConnectedSocket(serverFD).get()
+        let count = 600
+        var requests: [UInt8] = []
+        for id in 1...count { requests += Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"ping"}"#.utf8) + [0x0A] }
+        let sent = requests.withUnsafeBytes { write(peer, $0.baseAddress, $0.count) }
+        #expect(sent == requests.count)
+        // The peer reads nothing until the server holds replies it could not write.
+        var held = 0
+        for _ in 0..<2000 where held < 16 << 10 {
+            held = service.handle?.pendingOutboundBytes ?? 0
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(held >= 16 << 10, "the socket never refused a write")
+        // Now read every reply, in order.
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while received.count(where: { $0 == 0x0A }) < count {
+            let n = buffer.withUnsafeMutableBytes { read(peer, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            received += buffer[0..<n]
+        }
+        let lines = received.split(separator: 0x0A)
+        #expect(lines.count == count)
+        for (index, line) in lines.enumerated() where !String(decoding: line, as: UTF8.self).contains(#""id":\#(index + 1),"#) {
+            Issue.record("reply \(index + 1) out of order")
+            break
+        }
+        // Every reply left the socket, so nothing may stay counted.
+        var pending = -1
+        for _ in 0..<2000 where pending != 0 {
+            pending = service.handle?.pendingOutboundBytes ?? -1
+            if pending != 0 { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        #expect(pending == 0)
+        close(peer)
+        try? await channel.closeFuture.get()
     }
 }
