@@ -121,6 +121,25 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether this is the string `text`, compared without making a `String`.
+    public func isString(_ text: StaticString) -> Bool {
+        switch storage {
+        case .value(let value):
+            guard case .string(var string) = value else { return false }
+            return string.withUTF8 { utf8 in
+                guard utf8.count == text.utf8CodeUnitCount, let start = utf8.baseAddress else {
+                    return utf8.count == text.utf8CodeUnitCount
+                }
+                return memcmp(text.utf8Start, start, utf8.count) == 0
+            }
+        case .node(let node, _):
+            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_string,
+                Int(json_object_get_string_len(pointer)) == text.utf8CodeUnitCount, let start = json_object_get_string(pointer)
+            else { return false }
+            return memcmp(text.utf8Start, start, text.utf8CodeUnitCount) == 0
+        }
+    }
+
     public var boolValue: Bool? {
         switch storage {
         case .value(let value): return value.boolValue

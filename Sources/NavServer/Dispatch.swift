@@ -55,7 +55,7 @@ public struct RequestContext: Sendable {
     }
 
     /// The session's top bar, laid out once per model (nil on an empty stack).
-    func topBar(_ sessionId: String) throws(RPCError) -> LaidOutBar? {
+    func topBar(_ sessionId: String) throws(RPCError) -> Session.KeptBar? {
         try sessions.session(sessionId).topBar()
     }
 }

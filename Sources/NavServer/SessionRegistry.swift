@@ -95,11 +95,18 @@ final class Session: Sendable {
     /// A laid-out top bar (nil on an empty stack) and the generation of the model it was laid out from.
     final class LaidOutTopBar: Sendable {
         let generation: Int
-        let bar: LaidOutBar?
+        let kept: KeptBar?
         init(generation: Int, bar: LaidOutBar?) {
             self.generation = generation
-            self.bar = bar
+            self.kept = bar.map(KeptBar.init)
         }
+    }
+
+    /// A laid-out bar shared by reference: a request reads `bar` where it is kept (a constant of a final
+    /// class), where a `LaidOutBar` returned by value is copied, part by part, for every request.
+    final class KeptBar: Sendable {
+        let bar: LaidOutBar
+        init(_ bar: LaidOutBar) { self.bar = bar }
     }
 
     init(id: String, name: String, model: NavigationModel, store: StateStore? = nil, order: Int = 0) {
@@ -158,8 +165,8 @@ final class Session: Sendable {
     }
 
     /// The top screen's laid-out bar (nil on an empty stack), laid out outside the lock on first use after each
-    /// mutation, then shared by every request until the next one.
-    func topBar() throws(RPCError) -> LaidOutBar? {
+    /// mutation, then shared by every request until the next one, by reference.
+    func topBar() throws(RPCError) -> KeptBar? {
         // The model is copied out (a reference count per part) only when the bar must be laid out.
         let seen = state.withLockedValue { s -> KeptLookup<LaidOutTopBar> in
             if s.closed { return .failed(RPCError.unknownSession(id)) }
@@ -168,13 +175,13 @@ final class Session: Sendable {
         }
         switch seen {
         case .failed(let error): throw error
-        case .kept(let kept): return kept.bar
+        case .kept(let kept): return kept.kept
         case .missing(let model, let generation, _):
             let laidOut = LaidOutTopBar(generation: generation, bar: BarLayoutEngine.layout(model: model))
             state.withLockedValue { s in
                 if s.generation == generation { s.topBar = laidOut }
             }
-            return laidOut.bar
+            return laidOut.kept
         }
     }
 

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import JSONCore
 import NavProtocol
 
@@ -137,7 +144,7 @@ public enum Envelope: Sendable, Hashable {
             id = readable
         }
         let replyID = id ?? .null
-        guard version?.stringValue == "2.0" else {
+        guard version?.isString("2.0") == true else {
             return .invalid(
                 id: replyID, error: invalidRequest("'jsonrpc' must be \"2.0\"", path: "jsonrpc", expected: "\"2.0\""))
         }
@@ -236,8 +243,8 @@ public enum Envelope: Sendable, Hashable {
 
     /// Whether a member's key (UTF-8, of the same length) is `name`.
     private static func named(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        return key.elementsEqual(bytes)
+        guard let start = key.baseAddress else { return name.utf8CodeUnitCount == 0 }
+        return memcmp(start, name.utf8Start, name.utf8CodeUnitCount) == 0
     }
 
     private static func describe(_ value: JSON) -> String {

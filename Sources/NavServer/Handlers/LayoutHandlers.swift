@@ -14,14 +14,14 @@ extension DispatchTable {
             }
         }
         registerSerialized(BarHitTest.self) { p, ctx in
-            guard let bar = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
+            guard let kept = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
             return BarHitTest.Result(
-                BarHitTesting.hitTest(bar, point: p.point, trace: p.trace), includeTrace: p.trace, bar: bar.barFrame
+                BarHitTesting.hitTest(kept.bar, point: p.point, trace: p.trace), includeTrace: p.trace, bar: kept.bar.barFrame
             ).serializedBytes()
         }
         register(BarHitRegions.self) { p, ctx in
-            guard let bar = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
-            return BarHitRegions.Result(BarRegions.regions(bar))
+            guard let kept = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
+            return BarHitRegions.Result(BarRegions.regions(kept.bar))
         }
         register(BarRender.self) { p, ctx in
             try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarRender.Result in
