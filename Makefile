@@ -96,7 +96,7 @@ test-tsan: test-deps
 	@rm -rf $(TSAN_REPORTS) && mkdir -p $(TSAN_REPORTS)
 	NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(CURDIR)/.build-tsan/debug/navctl \
 	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/tsan suppressions=$(CURDIR)/scripts/tsan-suppressions.txt" \
-	  $(SWIFT) test --scratch-path .build-tsan --skip-build --disable-xctest --filter 'NavServerTests|EndToEndTests'
+	  $(SWIFT) test --scratch-path .build-tsan --skip-build --disable-xctest --filter 'NavServerTests|EndToEndTests|DocumentTests'
 	@if ls $(TSAN_REPORTS)/tsan.* >/dev/null 2>&1; then cat $(TSAN_REPORTS)/tsan.*; \
 	  echo "ThreadSanitizer reported the races above" >&2; exit 1; fi
 

@@ -25,19 +25,11 @@ public final class InProcessStream: ByteStream {
         let group = MultiThreadedEventLoopGroup.singleton.next()
         let (incoming, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
         self.incoming = incoming
-        var fds: [Int32] = [-1, -1]
-        #if canImport(Darwin)
-            let kind = SOCK_STREAM
-        #else
-            let kind = Int32(SOCK_STREAM.rawValue)
-        #endif
-        guard socketpair(AF_UNIX, kind, 0, &fds) == 0 else {
+        guard let (serverFD, clientFD) = Self.socketPair() else {
             continuation.finish(throwing: IOError(errnoCode: errno, reason: "socketpair"))
             client = group.next().makeFailedFuture(IOError(errnoCode: errno, reason: "socketpair"))
             return
         }
-        let serverFD = fds[0]
-        let clientFD = fds[1]
         _ = ClientBootstrap(group: group)
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelInitializer { channel in
@@ -54,6 +46,18 @@ public final class InProcessStream: ByteStream {
                 }
             }
             .withConnectedSocket(clientFD)
+    }
+
+    /// A connected pair of Unix stream sockets, or nil (with `errno` set).
+    static func socketPair() -> (Int32, Int32)? {
+        var fds: [Int32] = [-1, -1]
+        #if canImport(Darwin)
+            let kind = SOCK_STREAM
+        #else
+            let kind = Int32(SOCK_STREAM.rawValue)
+        #endif
+        guard socketpair(AF_UNIX, kind, 0, &fds) == 0 else { return nil }
+        return (fds[0], fds[1])
     }
 
     public func write(_ bytes: [UInt8]) async throws {

@@ -54,14 +54,7 @@ struct WriteReportsTests {
     @Test("replies queued behind a full socket are counted out as they leave")
     func repliesBehindABacklog() async throws {
         let service = HandleKeepingService()
-        var fds: [Int32] = [-1, -1]
-        #if canImport(Darwin)
-            let kind = SOCK_STREAM
-        #else
-            let kind = Int32(SOCK_STREAM.rawValue)
-        #endif
-        #expect(socketpair(AF_UNIX, kind, 0, &fds) == 0)
-        let (serverFD, peer) = (fds[0], fds[1])
+        let (serverFD, peer) = try #require(InProcessStream.socketPair())
         // A small send buffer fills after a few dozen replies.
         var size: Int32 = 4096
         setsockopt(serverFD, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
