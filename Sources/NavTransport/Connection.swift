@@ -336,8 +336,8 @@ extension FrameEncoder {
     /// length is known before it is written, so the header goes first and no byte is copied twice. Returns
     /// the framed size.
     static func appendReply(id: RequestID, serializedResult result: [UInt8], framing: Framing, to buffer: inout ByteBuffer) -> Int {
-        let opening: StaticString = #"{"jsonrpc":"2.0","id":"#
-        let member: StaticString = #","result":"#
+        let opening = Envelope.replyOpening
+        let member = Envelope.resultMember
         // The id's bytes: an integer's digits are written in place; a string or null is serialized first.
         var idBytes: [UInt8] = []
         let idCount: Int

@@ -191,14 +191,19 @@ public enum Envelope: Sendable, Hashable {
         ["jsonrpc": "2.0", "id": id.json, "result": result]
     }
 
+    /// A reply's bytes before its id, and between its id and a success result: every writer of a reply
+    /// (also ``FrameEncoder``'s, which frames it in place) writes these.
+    static let replyOpening: StaticString = #"{"jsonrpc":"2.0","id":"#
+    static let resultMember: StaticString = #","result":"#
+
     /// Appends the bytes of ``reply(id:result:)`` or ``reply(id:error:)`` to `out`, without building the
     /// envelope.
     public static func writeReply(id: RequestID, _ answer: Result<JSON, RPCError>, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        replyOpening.withUTF8Buffer { out.append(contentsOf: $0) }
         id.json.write(to: &out)
         switch answer {
         case .success(let result):
-            out.append(contentsOf: #","result":"#.utf8)
+            resultMember.withUTF8Buffer { out.append(contentsOf: $0) }
             result.write(to: &out)
         case .failure(let error):
             out.append(contentsOf: #","error":"#.utf8)
@@ -210,9 +215,9 @@ public enum Envelope: Sendable, Hashable {
     /// Appends a success reply whose result is already serialized (as ``JSONCore/JSON/serializedBytes()``
     /// writes it): the bytes of ``reply(id:result:)`` for that result.
     public static func writeReply(id: RequestID, serializedResult: [UInt8], to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        replyOpening.withUTF8Buffer { out.append(contentsOf: $0) }
         id.json.write(to: &out)
-        out.append(contentsOf: #","result":"#.utf8)
+        resultMember.withUTF8Buffer { out.append(contentsOf: $0) }
         out.append(contentsOf: serializedResult)
         out.append(UInt8(ascii: "}"))
     }
