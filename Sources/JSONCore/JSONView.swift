@@ -190,27 +190,6 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// An object's members in document order; nil when this is not an object.
-    public var members: [(key: String, value: JSONView)]? {
-        switch storage {
-        case .value(let value):
-            guard case .object(let object) = value else { return nil }
-            return object.members.map { (key: $0.key, value: JSONView($0.value)) }
-        case .node(let node, let document):
-            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return nil }
-            var list: [(key: String, value: JSONView)] = []
-            list.reserveCapacity(Int(json_object_object_length(pointer)))
-            var iterator = json_object_iter_begin(pointer)
-            var end = json_object_iter_end(pointer)
-            while json_object_iter_equal(&iterator, &end) == 0 {
-                let key = json_object_iter_peek_name(&iterator).map { String(cString: $0) } ?? ""
-                list.append((key: key, value: JSONView(node: JSONCNode(pointer: json_object_iter_peek_value(&iterator)), in: document)))
-                json_object_iter_next(&iterator)
-            }
-            return list
-        }
-    }
-
     /// Calls `body` with each member of an object in document order: its key as UTF-8 bytes (borrowed for the
     /// call) and its value. False, without calling `body`, when this is not an object.
     public func forEachMember(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ value: JSONView) -> Void) -> Bool {

@@ -336,8 +336,6 @@ extension FrameEncoder {
     /// length is known before it is written, so the header goes first and no byte is copied twice. Returns
     /// the framed size.
     static func appendReply(id: RequestID, serializedResult result: [UInt8], framing: Framing, to buffer: inout ByteBuffer) -> Int {
-        let opening = Envelope.replyOpening
-        let member = Envelope.resultMember
         // The id's bytes: an integer's digits are written in place; a string or null is serialized first.
         var idBytes: [UInt8] = []
         let idCount: Int
@@ -348,76 +346,83 @@ extension FrameEncoder {
             id.json.write(to: &idBytes)
             idCount = idBytes.count
         }
-        let bodyCount = opening.utf8CodeUnitCount + idCount + member.utf8CodeUnitCount + result.count + 1
-        let framed = framedSize(bodyCount, framing: framing)
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: framed) { raw in
-            let out = raw.bindMemory(to: UInt8.self)
-            var at = 0
-            func put(_ text: StaticString) {
-                UnsafeMutableRawBufferPointer(rebasing: raw[at...]).copyMemory(
-                    from: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-                at += text.utf8CodeUnitCount
-            }
-            func put(_ bytes: [UInt8]) {
-                bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: raw[at...]).copyMemory(from: $0) }
-                at += bytes.count
-            }
-            func putDecimal(_ value: UInt64, digits: Int) {
-                var rest = value
-                for position in stride(from: at + digits - 1, through: at, by: -1) {
-                    out[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                at += digits
-            }
-            if framing == .contentLength {
-                put("Content-Length: ")
-                putDecimal(UInt64(bodyCount), digits: decimalDigits(bodyCount))
-                put("\r\n\r\n")
-            }
-            put(opening)
+        let bodyCount =
+            Envelope.replyOpening.utf8CodeUnitCount + idCount + Envelope.resultMember.utf8CodeUnitCount + result.count + 1
+        return appendFramed(bodyCount: bodyCount, framing: framing, to: &buffer) { out in
+            out.put(Envelope.replyOpening)
             if case .int(let value) = id {
-                if value < 0 {
-                    out[at] = UInt8(ascii: "-")
-                    at += 1
-                }
-                putDecimal(value.magnitude, digits: decimalDigits(value.magnitude))
+                if value < 0 { out.put(UInt8(ascii: "-")) }
+                out.putDecimal(value.magnitude)
             } else {
-                put(idBytes)
+                out.put(idBytes)
             }
-            put(member)
-            put(result)
-            out[at] = UInt8(ascii: "}")
-            at += 1
-            if framing == .ndjson {
-                out[at] = 0x0A
-                at += 1
-            }
-            return at
+            out.put(Envelope.resultMember)
+            out.put(result)
+            out.put(UInt8(ascii: "}"))
         }
-        return framed
     }
 
     /// Appends `body` framed to `buffer`.
     static func append(_ body: [UInt8], framing: Framing, to buffer: inout ByteBuffer) {
-        switch framing {
-        case .contentLength:
-            let digits = decimalDigits(body.count)
-            buffer.reserveCapacity(minimumWritableBytes: 20 + digits + body.count)
-            buffer.writeStaticString("Content-Length: ")
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: digits) { out in
-                var rest = body.count
-                for position in stride(from: digits - 1, through: 0, by: -1) {
-                    out[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                return digits
+        _ = appendFramed(bodyCount: body.count, framing: framing, to: &buffer) { $0.put(body) }
+    }
+
+    /// Appends one frame whose body is `bodyCount` bytes, which `writeBody` writes, to `buffer`, in one
+    /// reservation: the header (or, for NDJSON, the newline after) around the body. Returns the framed size.
+    private static func appendFramed(
+        bodyCount: Int, framing: Framing, to buffer: inout ByteBuffer, _ writeBody: (inout FrameBytes) -> Void
+    ) -> Int {
+        let framed = framedSize(bodyCount, framing: framing)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: framed) { raw in
+            var out = FrameBytes(raw)
+            if framing == .contentLength {
+                out.put("Content-Length: ")
+                out.putDecimal(UInt64(bodyCount))
+                out.put("\r\n\r\n")
             }
-            buffer.writeStaticString("\r\n\r\n")
-            buffer.writeBytes(body)
-        case .ndjson:
-            buffer.writeBytes(body)
-            buffer.writeInteger(UInt8(0x0A))
+            let bodyStart = out.count
+            writeBody(&out)
+            precondition(out.count - bodyStart == bodyCount, "a frame's body is not the length its header gives")
+            if framing == .ndjson { out.put(0x0A) }
+            return out.count
+        }
+        return framed
+    }
+
+    /// Writes bytes at the front of memory reserved for them (the caller reserved enough).
+    struct FrameBytes {
+        private let raw: UnsafeMutableRawBufferPointer
+        private(set) var count = 0
+
+        init(_ raw: UnsafeMutableRawBufferPointer) { self.raw = raw }
+
+        mutating func put(_ byte: UInt8) {
+            raw[count] = byte
+            count += 1
+        }
+
+        mutating func put(_ text: StaticString) {
+            put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func put(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { put($0) }
+        }
+
+        mutating func put(_ bytes: UnsafeRawBufferPointer) {
+            UnsafeMutableRawBufferPointer(rebasing: raw[count..<(count + bytes.count)]).copyMemory(from: bytes)
+            count += bytes.count
+        }
+
+        /// `value` in decimal.
+        mutating func putDecimal(_ value: UInt64) {
+            let digits = FrameEncoder.decimalDigits(value)
+            var rest = value
+            for position in stride(from: count + digits - 1, through: count, by: -1) {
+                raw[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            count += digits
         }
     }
 

@@ -66,7 +66,6 @@ struct DocumentTests {
         #expect(root["d"]?.intValue == nil)
         #expect(root["o"]?["x"]?.number == .int(1))
         #expect(root["a"]?.elements?.map(\.json) == [1, "b", nil])
-        #expect(root.members?.map(\.key) == ["s", "n", "t", "i", "d", "o", "a", "e"])
         // Asking a value for another type answers nil and leaves it as it was.
         #expect(root["i"]?.stringValue == nil)
         #expect(root["s"]?.number == nil)
@@ -81,7 +80,9 @@ struct DocumentTests {
         let value = JSONView(root.json)
         #expect(value == root)
         #expect(value["o"]?["x"]?.number == .int(1))
-        #expect(value.members?.map(\.key) == root.members?.map(\.key))
+        var valueKeys: [String] = []
+        #expect(value.forEachMember { key, _ in valueKeys.append(String(decoding: key, as: UTF8.self)) })
+        #expect(valueKeys == keys)
     }
 
     @Test("a view keeps its document, and the document outlives the bytes it was parsed from")
