@@ -107,6 +107,12 @@ final class Session: Sendable {
     final class KeptBar: Sendable {
         let bar: LaidOutBar
         init(_ bar: LaidOutBar) { self.bar = bar }
+
+        /// `bar/hitTest`'s answer at `point`. Asked of the kept bar, which lends `bar` to the test: read from
+        /// outside, the optimizer copies it first.
+        func hitTest(_ point: Point, trace: Bool) -> BarHitTest.Result {
+            BarHitTest.Result(BarHitTesting.hitTest(bar, point: point, trace: trace), includeTrace: trace, bar: bar.barFrame)
+        }
     }
 
     init(id: String, name: String, model: NavigationModel, store: StateStore? = nil, order: Int = 0) {

@@ -15,9 +15,7 @@ extension DispatchTable {
         }
         registerSerialized(BarHitTest.self) { p, ctx in
             guard let kept = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
-            return BarHitTest.Result(
-                BarHitTesting.hitTest(kept.bar, point: p.point, trace: p.trace), includeTrace: p.trace, bar: kept.bar.barFrame
-            ).serializedBytes()
+            return kept.hitTest(p.point, trace: p.trace).serializedBytes()
         }
         register(BarHitRegions.self) { p, ctx in
             guard let kept = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
