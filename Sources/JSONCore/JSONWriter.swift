@@ -201,41 +201,176 @@ private enum JSONCBuilder {
     }
 }
 
-/// Writes pieces of compact JSON straight into a byte array, for encoders that write a known shape without
-/// building `JSON` values first. Each piece is what ``JSON/write(to:)`` writes for it.
+/// Writes compact JSON of a known shape straight into bytes, without building `JSON` values first.
 public enum JSONBytes {
+    /// The bytes `body` writes into a `JSONSink`. `capacity` is a first guess at their length: when a piece
+    /// does not fit, `body` runs again with twice the room, so it must write the same bytes every time it runs.
+    public static func make(capacity: Int, _ body: (inout JSONSink) -> Void) -> [UInt8] {
+        var room = max(capacity, 64)
+        while true {
+            var fitted = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+                var sink = JSONSink(buffer)
+                body(&sink)
+                fitted = !sink.overflowed
+                count = fitted ? sink.written : 0
+            }
+            if fitted { return bytes }
+            room *= 2
+        }
+    }
+}
+
+/// Memory reserved up front, written one piece at a time: each piece checks the room left once and copies,
+/// where appending to an array checks its uniqueness and capacity and goes through a generic append for each
+/// piece. A piece that does not fit is not written, nor is anything after it (`JSONBytes.make` then runs the
+/// writer again with more room). Each piece is what ``JSON/write(to:)`` writes for it.
+public struct JSONSink: ~Copyable {
+    private let start: UnsafeMutablePointer<UInt8>
+    private var next: UnsafeMutablePointer<UInt8>
+    private let end: UnsafeMutablePointer<UInt8>
+    /// True once a piece did not fit.
+    public private(set) var overflowed = false
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        start = buffer.baseAddress!
+        next = start
+        end = start + buffer.count
+    }
+
+    /// The bytes written so far.
+    var written: Int { next - start }
+
+    /// Whether `count` more bytes fit; once one piece has not fitted, none does.
+    private mutating func room(_ count: Int) -> Bool {
+        if overflowed || end - next < count {
+            overflowed = true
+            return false
+        }
+        return true
+    }
+
+    /// One byte of punctuation.
+    public mutating func byte(_ byte: UInt8) {
+        guard room(1) else { return }
+        next.pointee = byte
+        next += 1
+    }
+
     /// `text` as it is: punctuation, and member names that need no escaping.
-    public static func raw(_ text: StaticString, to out: inout [UInt8]) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    public mutating func raw(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        guard room(count) else { return }
+        next.update(from: text.utf8Start, count: count)
+        next += count
     }
 
     /// `,"name":` for a member name that needs no escaping.
-    public static func member(_ name: StaticString, to out: inout [UInt8]) {
-        // Assembled on the stack and appended once: one capacity check instead of five.
+    public mutating func member(_ name: StaticString) {
         let count = name.utf8CodeUnitCount
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 4) { bytes in
-            bytes[0] = UInt8(ascii: ",")
-            bytes[1] = UInt8(ascii: "\"")
-            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(bytes)[2...]).copyMemory(
-                from: UnsafeRawBufferPointer(start: name.utf8Start, count: count))
-            bytes[count + 2] = UInt8(ascii: "\"")
-            bytes[count + 3] = UInt8(ascii: ":")
-            out.append(contentsOf: bytes)
+        guard room(count + 4) else { return }
+        next[0] = UInt8(ascii: ",")
+        next[1] = UInt8(ascii: "\"")
+        (next + 2).update(from: name.utf8Start, count: count)
+        next[count + 2] = UInt8(ascii: "\"")
+        next[count + 3] = UInt8(ascii: ":")
+        next += count + 4
+    }
+
+    /// A string value, escaped as json-c escapes it (`JSONText`).
+    public mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            // An escape is at most six bytes (`\u00xx`) for one byte of input.
+            guard room(utf8.count * 6 + 2) else { return }
+            next.pointee = UInt8(ascii: "\"")
+            next += 1
+            for byte in utf8 {
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                    next.pointee = byte
+                    next += 1
+                } else {
+                    escape(byte)
+                }
+            }
+            next.pointee = UInt8(ascii: "\"")
+            next += 1
         }
     }
 
-    /// A string value, escaped.
-    public static func string(_ value: String, to out: inout [UInt8]) {
-        JSONText.appendString(value, key: false, to: &out)
+    private mutating func escape(_ byte: UInt8) {
+        next[0] = UInt8(ascii: "\\")
+        let short: UInt8? =
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+            case 0x08: UInt8(ascii: "b")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            default: nil
+            }
+        if let short {
+            next[1] = short
+            next += 2
+            return
+        }
+        next[1] = UInt8(ascii: "u")
+        next[2] = UInt8(ascii: "0")
+        next[3] = UInt8(ascii: "0")
+        next[4] = JSONSink.hex(byte >> 4)
+        next[5] = JSONSink.hex(byte & 0x0F)
+        next += 6
+    }
+
+    private static func hex(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// A number as ``JSON/number(_:)-(Double)`` makes it: integral values without a fraction.
-    public static func number(_ value: Double, to out: inout [UInt8]) {
+    public mutating func number(_ value: Double) {
         // The same test as `JSON.number`, without building the value.
         if abs(value) < 9.0e15, Double(Int64(value)) == value {
-            JSONText.appendInteger(Int64(value), to: &out)
+            integer(Int64(value))
+        } else if value.isFinite {
+            // Swift's shortest round-trip text, as `JSON.write` writes a double.
+            var text = value.description
+            text.withUTF8 { utf8 in
+                guard room(utf8.count) else { return }
+                next.update(from: utf8.baseAddress!, count: utf8.count)
+                next += utf8.count
+            }
         } else {
-            JSON.double(value).write(to: &out)
+            raw("null")
         }
+    }
+
+    /// An integer's decimal digits.
+    public mutating func integer(_ value: Int64) {
+        // At most 19 digits and a sign.
+        guard room(20) else { return }
+        if value >= 0 && value < 10 {
+            next.pointee = UInt8(ascii: "0") + UInt8(value)
+            next += 1
+            return
+        }
+        var magnitude = value.magnitude
+        var digits = 0
+        var probe = magnitude
+        repeat {
+            digits += 1
+            probe /= 10
+        } while probe > 0
+        if value < 0 {
+            next.pointee = UInt8(ascii: "-")
+            next += 1
+        }
+        var position = digits
+        repeat {
+            position -= 1
+            next[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        next += digits
     }
 }

@@ -69,85 +69,85 @@ extension BarHitTest.Result {
     /// The bytes of `json.serializedBytes()`. A trace, which only people ask for, goes through `json`.
     public func serializedBytes() -> [UInt8] {
         guard !includeTrace else { return json.serializedBytes() }
-        var out: [UInt8] = []
-        out.reserveCapacity(192)
-        JSONBytes.raw(#"{"target":"#, to: &out)
-        hit.target.write(to: &out)
-        JSONBytes.member("action", to: &out)
-        hit.action.write(to: &out)
-        if let reason = hit.reason {
-            JSONBytes.member("reason", to: &out)
-            JSONBytes.string(reason.rawValue, to: &out)
+        // An answer without a trace is about 200 bytes; a longer one is written again with more room.
+        return JSONBytes.make(capacity: 512) { out in
+            out.raw(#"{"target":"#)
+            hit.target.write(to: &out)
+            out.member("action")
+            hit.action.write(to: &out)
+            if let reason = hit.reason {
+                out.member("reason")
+                out.string(reason.rawValue)
+            }
+            if let hitView = hit.hitView {
+                out.member("hitView")
+                out.string(hitView)
+            }
+            if let slopPoint = hit.slopPoint {
+                out.member("slopPoint")
+                slopPoint.write(to: &out)
+            }
+            if let bar {
+                out.member("bar")
+                bar.write(to: &out)
+            }
+            out.byte(UInt8(ascii: "}"))
         }
-        if let hitView = hit.hitView {
-            JSONBytes.member("hitView", to: &out)
-            JSONBytes.string(hitView, to: &out)
-        }
-        if let slopPoint = hit.slopPoint {
-            JSONBytes.member("slopPoint", to: &out)
-            slopPoint.write(to: &out)
-        }
-        if let bar {
-            JSONBytes.member("bar", to: &out)
-            bar.write(to: &out)
-        }
-        out.append(UInt8(ascii: "}"))
-        return out
     }
 }
 
 extension HitTarget {
-    func write(to out: inout [UInt8]) {
-        JSONBytes.raw(#"{"kind":"#, to: &out)
-        JSONBytes.string(kind.rawValue, to: &out)
+    func write(to out: inout JSONSink) {
+        out.raw(#"{"kind":"#)
+        out.string(kind.rawValue)
         if let screenId {
-            JSONBytes.member("screenId", to: &out)
-            JSONBytes.string(screenId, to: &out)
+            out.member("screenId")
+            out.string(screenId)
         }
         if let itemId {
-            JSONBytes.member("itemId", to: &out)
-            JSONBytes.string(itemId, to: &out)
+            out.member("itemId")
+            out.string(itemId)
         }
-        out.append(UInt8(ascii: "}"))
+        out.byte(UInt8(ascii: "}"))
     }
 }
 
 extension HitAction {
-    func write(to out: inout [UInt8]) {
+    func write(to out: inout JSONSink) {
         switch self {
         case .pop(let to):
-            JSONBytes.raw(#"{"kind":"pop","to":"#, to: &out)
-            JSONBytes.string(to, to: &out)
-        case .customBack: JSONBytes.raw(#"{"kind":"customBack""#, to: &out)
+            out.raw(#"{"kind":"pop","to":"#)
+            out.string(to)
+        case .customBack: out.raw(#"{"kind":"customBack""#)
         case .itemAction(let id):
-            JSONBytes.raw(#"{"kind":"itemAction","itemId":"#, to: &out)
-            JSONBytes.string(id, to: &out)
-        case .none: JSONBytes.raw(#"{"kind":"none""#, to: &out)
+            out.raw(#"{"kind":"itemAction","itemId":"#)
+            out.string(id)
+        case .none: out.raw(#"{"kind":"none""#)
         }
-        out.append(UInt8(ascii: "}"))
+        out.byte(UInt8(ascii: "}"))
     }
 }
 
 extension Point {
-    func write(to out: inout [UInt8]) {
-        JSONBytes.raw(#"{"x":"#, to: &out)
-        JSONBytes.number(x, to: &out)
-        JSONBytes.member("y", to: &out)
-        JSONBytes.number(y, to: &out)
-        out.append(UInt8(ascii: "}"))
+    func write(to out: inout JSONSink) {
+        out.raw(#"{"x":"#)
+        out.number(x)
+        out.member("y")
+        out.number(y)
+        out.byte(UInt8(ascii: "}"))
     }
 }
 
 extension Rect {
-    func write(to out: inout [UInt8]) {
-        JSONBytes.raw(#"{"x":"#, to: &out)
-        JSONBytes.number(x, to: &out)
-        JSONBytes.member("y", to: &out)
-        JSONBytes.number(y, to: &out)
-        JSONBytes.member("width", to: &out)
-        JSONBytes.number(width, to: &out)
-        JSONBytes.member("height", to: &out)
-        JSONBytes.number(height, to: &out)
-        out.append(UInt8(ascii: "}"))
+    func write(to out: inout JSONSink) {
+        out.raw(#"{"x":"#)
+        out.number(x)
+        out.member("y")
+        out.number(y)
+        out.member("width")
+        out.number(width)
+        out.member("height")
+        out.number(height)
+        out.byte(UInt8(ascii: "}"))
     }
 }
