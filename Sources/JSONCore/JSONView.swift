@@ -183,11 +183,47 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
             guard case .object(let object) = value, let member = object[key] else { return nil }
             return JSONView(member)
         case .node(let node, let document):
-            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return nil }
+            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object,
+                let table = json_object_get_object(pointer)
+            else { return nil }
+            if table.pointee.count <= Self.scannedMembers,
+                let entry = key.utf8.withContiguousStorageIfAvailable({ Self.entry(of: table, named: $0) })
+            {
+                return entry.map { JSONView(node: JSONCNode(pointer: OpaquePointer(lh_entry_v($0))), in: document) }
+            }
+            // The document's keys hold no U+0000 (the parser rejects it in a key), so such a key is in no object;
+            // as a C string it would be cut short and name another.
+            if key.utf8.contains(0) { return nil }
             var found: OpaquePointer?
             let present = key.withCString { json_object_object_get_ex(pointer, $0, &found) }
             return present != 0 ? JSONView(node: JSONCNode(pointer: found), in: document) : nil
         }
+    }
+
+    /// Up to this many members, a member is found by comparing keys in order rather than by json-c's hashed
+    /// look-up: hashing the key costs more than a few short comparisons, and a request's objects are small.
+    static let scannedMembers = 8
+
+    /// The entry of `table` whose key is `key`'s bytes, or nil.
+    private static func entry(of table: UnsafeMutablePointer<lh_table>, named key: UnsafeBufferPointer<UInt8>)
+        -> UnsafeMutablePointer<lh_entry>?
+    {
+        var entry = lh_table_head(table)
+        while let current = entry {
+            if let name = lh_entry_k(current), matches(name.assumingMemoryBound(to: UInt8.self), key) { return current }
+            entry = lh_entry_next(current)
+        }
+        return nil
+    }
+
+    /// Whether the C string `name` is `key`. Reads no further than `name`'s terminator, and a key holding a 0
+    /// is no C string's.
+    private static func matches(_ name: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in key.indices {
+            let byte = name[index]
+            if byte != key[index] || byte == 0 { return false }
+        }
+        return name[key.count] == 0
     }
 
     /// Calls `body` with each member of an object in document order: its key as UTF-8 bytes (borrowed for the
@@ -203,17 +239,17 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
             return true
         case .node(let node, let document):
             guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return false }
-            var iterator = json_object_iter_begin(pointer)
-            var end = json_object_iter_end(pointer)
-            while json_object_iter_equal(&iterator, &end) == 0 {
-                if let name = json_object_iter_peek_name(&iterator) {
+            // json-c's table keeps its entries in insertion order, which is document order.
+            var entry = json_object_get_object(pointer).flatMap { lh_table_head($0) }
+            while let current = entry {
+                if let name = lh_entry_k(current) {
                     // Keys hold no U+0000 (the parser rejects it in a key), so the C string is the whole key.
-                    let key = UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self)
+                    let key = name.assumingMemoryBound(to: UInt8.self)
                     body(
-                        UnsafeBufferPointer(start: key, count: strlen(name)),
-                        JSONView(node: JSONCNode(pointer: json_object_iter_peek_value(&iterator)), in: document))
+                        UnsafeBufferPointer(start: key, count: strlen(key)),
+                        JSONView(node: JSONCNode(pointer: OpaquePointer(lh_entry_v(current))), in: document))
                 }
-                json_object_iter_next(&iterator)
+                entry = lh_entry_next(current)
             }
             return true
         }
