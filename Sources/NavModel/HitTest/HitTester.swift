@@ -20,7 +20,7 @@ public enum HitTester {
         _ root: View, point: Point, options: HitTestOptions = HitTestOptions(), overrides: [[Int]: HitTestOverride]
     ) -> HitTestOutcome {
         var walker = Walker(options: options, overrides: overrides)
-        let found = walker.test(root, point: point, offset: .zero, frameInRoot: root.effectiveBounds)
+        let found = withUnsafePointer(to: root) { walker.test($0, point: point, offset: .zero, frameInRoot: root.effectiveBounds) }
         return HitTestOutcome(path: found ? walker.path : nil, trace: walker.trace, hitViewId: found ? walker.hitViewId : nil)
     }
 
@@ -104,14 +104,17 @@ private struct Walker {
     /// `view.hitTest(point)`; `point` is in the view's own coordinates, `offset` maps them to the root's
     /// (root = local + offset), `frameInRoot` is what the trace shows. True when a view was hit: `path` and
     /// `hitViewId` then name it.
-    mutating func test(_ view: View, point: Point, offset: Point, frameInRoot: Rect) -> Bool {
+    ///
+    /// The view is lent by address, as are its children in turn: passed by value, each would be copied (a
+    /// reference count for each of its parts) and destroyed again at every level.
+    mutating func test(_ node: UnsafePointer<View>, point: Point, offset: Point, frameInRoot: Rect) -> Bool {
         // Only a traced test hands the path on: a copy held past here would make the next push copy it again.
-        let step = options.recordTrace ? record(view, path: path, frame: frameInRoot) : nil
+        let step = options.recordTrace ? record(node.pointee, path: path, frame: frameInRoot) : nil
         let override = overrides.isEmpty ? nil : overrides.first(where: { $0.path == path })?.override
 
         if case .forwardFirst(let targets)? = override {
             let depth = path.count
-            for relative in targets where forward(from: view, point: point, offset: offset, to: relative) {
+            for relative in targets where forward(from: node.pointee, point: point, offset: offset, to: relative) {
                 if step != nil {
                     set(step, .forwarded, note: "handed the touch to \(describe(Array(path[..<(depth + relative.count)])))")
                 }
@@ -119,52 +122,56 @@ private struct Walker {
             }
         }
 
-        if let verdict = HitTester.ineligibility(of: view, alphaRule: options.alphaRule) {
+        if let verdict = HitTester.ineligibility(of: node.pointee, alphaRule: options.alphaRule) {
             set(step, verdict, note: nil)
             return false
         }
 
-        let inside = HitTester.pointInside(view, point)
+        let inside = HitTester.pointInside(node.pointee, point)
         if case .intercept? = override {
             guard inside else {
                 set(step, .outside, note: nil)
                 return false
             }
             set(step, .intercepted, note: "answers for itself without asking its subviews")
-            hitViewId = view.id
+            hitViewId = node.pointee.id
             return true
         }
 
-        if !inside && view.touchPolicy != .outside {
+        if !inside && node.pointee.touchPolicy != .outside {
             set(step, .outside, note: nil)
             return false
         }
 
-        for index in view.subviews.indices.reversed() {
-            let child = view.subviews[index]
-            let b = child.effectiveBounds
-            let childPoint = HitTester.convert(point, toChild: child)
-            let childOffset = Point(x: offset.x + child.frame.x - b.x, y: offset.y + child.frame.y - b.y)
-            let childFrame = child.frame.offsetBy(dx: offset.x, dy: offset.y)
-            // Pushed for the child, and left in place when it was hit: `path` then leads to the hit view.
-            path.append(index)
-            if test(child, point: childPoint, offset: childOffset, frameInRoot: childFrame) {
-                set(step, .hit, note: inside ? nil : "a subview beyond the bounds took the point (touchPolicy outside)")
-                return true
+        let childHit = node.pointee.subviews.withUnsafeBufferPointer { children in
+            for index in children.indices.reversed() {
+                let b = children[index].effectiveBounds
+                let frame = children[index].frame
+                let childPoint = Point(x: point.x - frame.x + b.x, y: point.y - frame.y + b.y)
+                let childOffset = Point(x: offset.x + frame.x - b.x, y: offset.y + frame.y - b.y)
+                let childFrame = frame.offsetBy(dx: offset.x, dy: offset.y)
+                // Pushed for the child, and left in place when it was hit: `path` then leads to the hit view.
+                path.append(index)
+                if test(children.baseAddress! + index, point: childPoint, offset: childOffset, frameInRoot: childFrame) { return true }
+                path.removeLast()
             }
-            path.removeLast()
+            return false
+        }
+        if childHit {
+            set(step, .hit, note: inside ? nil : "a subview beyond the bounds took the point (touchPolicy outside)")
+            return true
         }
 
         guard inside else {
             set(step, .outside, note: "no subview took the point either (touchPolicy outside)")
             return false
         }
-        if view.touchPolicy == .passThrough {
+        if node.pointee.touchPolicy == .passThrough {
             set(step, .transparent, note: "pass-through: never returns itself")
             return false
         }
         set(step, .hit, note: nil)
-        hitViewId = view.id
+        hitViewId = node.pointee.id
         return true
     }
 
@@ -186,7 +193,7 @@ private struct Walker {
         }
         guard !relative.isEmpty else { return false }
         path.append(contentsOf: relative)
-        if test(node, point: p, offset: off, frameInRoot: frame) { return true }
+        if withUnsafePointer(to: &node, { test($0, point: p, offset: off, frameInRoot: frame) }) { return true }
         path.removeLast(relative.count)
         return false
     }
