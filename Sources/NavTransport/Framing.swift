@@ -94,13 +94,19 @@ public struct FrameDecoder: Sendable {
     /// Consumes `bytes` and returns the events they complete, in order.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [FrameEvent] {
         var events: [FrameEvent] = []
+        feed(bytes, into: &events)
+        return events
+    }
+
+    /// Consumes `bytes` and appends the events they complete to `events`, in order: a caller that reads
+    /// often keeps one list and empties it between reads, rather than allocating one for every read.
+    public mutating func feed(_ bytes: some Collection<UInt8>, into events: inout [FrameEvent]) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { chunk in
             consume(chunk, into: &events)
         }
         if done == nil {
             Array(bytes).withUnsafeBufferPointer { consume($0, into: &events) }
         }
-        return events
     }
 
     // MARK: - The state machine
@@ -271,6 +277,7 @@ public struct FrameDecoder: Sendable {
 
     /// Parses one header line (without its line ending); returns the Content-Length known after it.
     private static func parseHeaderLine(_ line: UnsafeBufferPointer<UInt8>, contentLength: Int?) -> Result<Int?, HeaderProblem> {
+        if contentLength == nil, let length = canonicalContentLength(line) { return .success(length) }
         // The line as text only for a message: a well-formed header makes no String.
         func text() -> Substring { String(decoding: line, as: UTF8.self).prefix(80) }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
@@ -296,6 +303,24 @@ public struct FrameDecoder: Sendable {
         }
         let length = value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         return .success(length)
+    }
+
+    /// The length in a first `Content-Length` line written the way every client writes it (that spelling, one
+    /// space, 1 to 18 digits, nothing after): the answer the general parse gives it, read in one pass. Nil for
+    /// any other line, which the general parse then reads.
+    private static func canonicalContentLength(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        let prefix: StaticString = "Content-Length: "
+        let prefixCount = prefix.utf8CodeUnitCount
+        let digits = line.count - prefixCount
+        guard digits >= 1, digits <= 18 else { return nil }
+        for index in 0..<prefixCount where line[index] != prefix.utf8Start[index] { return nil }
+        var length = 0
+        for index in prefixCount..<line.count {
+            let digit = line[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            length = length * 10 + Int(digit)
+        }
+        return length
     }
 
     private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {

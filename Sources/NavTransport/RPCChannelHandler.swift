@@ -43,6 +43,10 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     let refusal: JSON??
 
     private var decoder: FrameDecoder
+    /// The events of the last read, emptied: their list's storage, kept for the next read.
+    private var readEvents: [FrameEvent] = []
+    /// The most events whose list is kept between reads.
+    static let keptReadEvents = 16
     private var framing: Framing?
     private var replyGuard = ReplyGuard()
     private var machine = ConnectionStateMachine()
@@ -137,7 +141,14 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !machine.isClosed, opened, !inputDone else { return }
         let bytes = unwrapInboundIn(data)
-        let events = decoder.feed(bytes.readableBytesView)
+        // The list of events is kept between reads (emptied, with its storage), unless a burst made it large.
+        var events = readEvents
+        readEvents = []
+        decoder.feed(bytes.readableBytesView, into: &events)
+        defer {
+            events.removeAll(keepingCapacity: events.capacity <= Self.keptReadEvents)
+            readEvents = events
+        }
         if framing == nil, let f = decoder.framing {
             framing = f
             handle.framing = f

@@ -236,6 +236,12 @@ let malformedCases: [MalformedCase] = [
         name: "absurd Content-Length", segments: [bytes("Content-Length: 99999999999999999999\r\n\r\n")],
         reason: "non-negative decimal integer"),
     MalformedCase(
+        name: "Content-Length with a letter after its digits", segments: [bytes("Content-Length: 1x\r\n\r\n")],
+        reason: "non-negative decimal integer"),
+    MalformedCase(
+        name: "Content-Length of 19 digits", segments: [bytes("Content-Length: 0000000000000000001\r\n\r\n{}")],
+        reason: "non-negative decimal integer"),
+    MalformedCase(
         name: "header line without a colon", segments: [bytes("Content-Length 2\r\n\r\n{}")],
         reason: "'Name: value'"),
     MalformedCase(
@@ -272,6 +278,31 @@ struct FrameDecoderMalformedTests {
             return
         }
         #expect(reason.contains(c.reason))
+    }
+}
+
+/// The usual spelling (`Content-Length: N`) is read by a shortcut; every other spelling the header may have
+/// must come to the same length.
+@Suite("FrameDecoder Content-Length spellings")
+struct ContentLengthSpellingTests {
+    @Test("every spelling of the header reads the same length", arguments: [0, 1, 9, 10, 123, 4096])
+    func spellings(_ length: Int) {
+        let body = [UInt8](repeating: UInt8(ascii: "7"), count: length)
+        for spelling in ["Content-Length: ", "content-length: ", "Content-Length:", "Content-Length:  ", "CONTENT-LENGTH:\t", "Content-Length: 00"] {
+            for after in ["", " ", "\t"] {
+                var decoder = FrameDecoder(maxMessageBytes: 8192)
+                let events = decoder.feed(bytes("\(spelling)\(length)\(after)\r\n\r\n") + body)
+                #expect(events == [.message(body)], "\(spelling)\(length)\(after)")
+            }
+        }
+    }
+
+    @Test("an 18-digit length past the limit is oversized however it is spelled")
+    func largest() {
+        for spelling in ["Content-Length: ", "content-length:"] {
+            var decoder = FrameDecoder(maxMessageBytes: 64)
+            #expect(decoder.feed(bytes("\(spelling)999999999999999999\r\n\r\n")) == [.oversized(limit: 64)])
+        }
     }
 }
 
