@@ -261,23 +261,24 @@ private enum JSONCTree {
                 }
                 return true
             case json_type_object:
-                members += Int(json_object_object_length(object))
-                var iterator = json_object_iter_begin(object)
-                var end = json_object_iter_end(object)
-                while json_object_iter_equal(&iterator, &end) == 0 {
-                    var member = json_object_iter_peek_value(&iterator)
+                guard let table = json_object_get_object(object) else { return true }
+                members += Int(table.pointee.count)
+                // The table's entries in insertion (document) order, read through json-c's inline accessors.
+                var entry = lh_table_head(table)
+                while let current = entry {
+                    var member = OpaquePointer(lh_entry_v(current))
                     let before = member
                     guard settle(&member) else { return false }
                     if member != before, let member {
                         // The key exists, so json-c sets the entry's value in place (freeing the old value)
-                        // and the walk's position stays valid.
-                        guard let key = json_object_iter_peek_name(&iterator), json_object_object_add(object, key, member) == 0
+                        // and the entry stays where it is.
+                        guard let key = lh_entry_k(current), json_object_object_add(object, key.assumingMemoryBound(to: CChar.self), member) == 0
                         else {
                             json_object_put(member)
                             return false
                         }
                     }
-                    json_object_iter_next(&iterator)
+                    entry = lh_entry_next(current)
                 }
                 return true
             default:
