@@ -1,3 +1,4 @@
+import DequeModule
 import JSONCore
 import Logging
 import NIOConcurrencyHelpers
@@ -51,7 +52,9 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private var replyGuard = ReplyGuard()
     private var machine = ConnectionStateMachine()
     private var gate = ReadGate()
-    private var queue = CircularBuffer<Work>()
+    /// Messages in hand, in order. A deque moves each in and out, where NIO's `CircularBuffer` (a list of
+    /// optionals) copied each out and destroyed the slot it left.
+    private var queue = Deque<Work>()
     /// The request whose answer comes later, while it is outstanding.
     private var awaited: Awaited?
     private var awaitingReply: Bool { awaited != nil }
@@ -248,7 +251,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 
     /// Registers a request with the reply guard (a duplicate in-flight id becomes its refusal), or applies a
     /// cancel.
-    private func check(_ item: EnvelopeItem) -> EnvelopeItem {
+    private func check(_ item: consuming EnvelopeItem) -> EnvelopeItem {
         switch item {
         case .message(.notification(CancelRequest.name, let params)):
             if let id = ReplyGuard.cancelTarget(params?.json) { replyGuard.cancel(id) }
@@ -276,7 +279,8 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
                 handle.beginBurst()
             }
             handled += 1
-            switch work {
+            // Consumed: its parts move into the answer rather than being copied out of it.
+            switch consume work {
             case .reply(let json):
                 handle.send(json)
             case .close:
@@ -298,8 +302,8 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         }
     }
 
-    private func answer(_ item: EnvelopeItem, batch: BatchCollector?, index: Int) {
-        switch item {
+    private func answer(_ item: consuming EnvelopeItem, batch: BatchCollector?, index: Int) {
+        switch consume item {
         case .invalid(let id, let error):
             deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
         case .message(.notification(let method, let params)):
