@@ -238,6 +238,21 @@ public final class ConnectionHandle: Sendable {
         }
     }
 
+    /// Takes back a buffer a write-out took and the channel has written and let go of, to frame the next
+    /// replies into its storage. Kept only when small, so an idle connection holds little, and only when no
+    /// reply has been framed since (that one has a buffer of its own).
+    func recycle(_ written: consuming ByteBuffer) {
+        guard written.capacity <= Self.keptOutboundBytes else { return }
+        var buffer = written
+        buffer.clear()
+        state.withLockedValue { s in
+            if s.buffer.capacity == 0 { s.buffer = buffer }
+        }
+    }
+
+    /// The largest outbound buffer a connection keeps between write-outs.
+    static let keptOutboundBytes = 4 << 10
+
     /// Bytes queued for the peer that the channel has not yet written to the socket.
     var pendingOutboundBytes: Int {
         state.withLockedValue { $0.budget.pendingBytes }

@@ -412,6 +412,9 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         // call, as the socket takes the whole write. That costs less than a promise and its callback.
         unwritten += count
         context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+        // Writable again means the socket took it all and the channel let go of the buffer: its storage is
+        // this copy's alone, and the next replies are framed into it rather than into a new allocation.
+        if context.channel.isWritable { handle.recycle(bytes) }
     }
 
     /// Sets the channel's water marks to one byte, so that it is writable exactly when it holds nothing. A frame
