@@ -16,13 +16,11 @@ public enum BarHitTesting {
             var pulled = resolve(layout, warped, trace: trace, overrides: overrides)
             if pulled.target.kind == .backButton || pulled.target.kind == .barItem {
                 pulled.slopPoint = warped
-                if !trace { pulled.trace = [] }
                 return pulled
             }
         }
-        var result = resolve(layout, point, trace: trace, overrides: overrides)
-        if !trace { result.trace = [] }
-        return result
+        // An untraced test records no steps, so its result's trace is already empty.
+        return resolve(layout, point, trace: trace, overrides: overrides)
     }
 
     /// IXNavigationBar: the bar's swizzled hitTest first asks each registered outside-touch view.
