@@ -43,20 +43,26 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     /// A connection refused at admission: this reply (if any) is written and the connection closed, unread.
     let refusal: JSON??
 
-    private var decoder: FrameDecoder
+    // The handler's state below is read and changed on every request, and Swift checks each access to a class's
+    // stored property at run time (about 80 instructions) unless it is marked unchecked. These are, and no check
+    // is lost: the handler is used only on its channel's event loop (NIO's contract), so no other thread reaches
+    // them; and every access is a single read or a single call to a method of a value type (the decoder, the
+    // deque, the guard, the state machines) that calls no code outside that value, so no access to one of them
+    // can begin while another is under way.
+    @exclusivity(unchecked) private var decoder: FrameDecoder
     /// The events of the last read, emptied: their list's storage, kept for the next read.
-    private var readEvents: [FrameEvent] = []
+    @exclusivity(unchecked) private var readEvents: [FrameEvent] = []
     /// The most events whose list is kept between reads.
     static let keptReadEvents = 16
-    private var framing: Framing?
-    private var replyGuard = ReplyGuard()
-    private var machine = ConnectionStateMachine()
-    private var gate = ReadGate()
+    @exclusivity(unchecked) private var framing: Framing?
+    @exclusivity(unchecked) private var replyGuard = ReplyGuard()
+    @exclusivity(unchecked) private var machine = ConnectionStateMachine()
+    @exclusivity(unchecked) private var gate = ReadGate()
     /// Messages in hand, in order. A deque moves each in and out, where NIO's `CircularBuffer` (a list of
     /// optionals) copied each out and destroyed the slot it left.
-    private var queue = Deque<Work>()
+    @exclusivity(unchecked) private var queue = Deque<Work>()
     /// The request whose answer comes later, while it is outstanding.
-    private var awaited: Awaited?
+    @exclusivity(unchecked) private var awaited: Awaited?
     private var awaitingReply: Bool { awaited != nil }
 
     struct Awaited {
@@ -65,9 +71,9 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         let batch: BatchCollector?
         let index: Int
     }
-    private var opened = false
+    @exclusivity(unchecked) private var opened = false
     /// Nothing more is decoded (after a malformed header block).
-    private var inputDone = false
+    @exclusivity(unchecked) private var inputDone = false
     /// Refused: the reply is written and the output closed; the input is drained until the peer closes.
     private var lingering = false
     private var context: ChannelHandlerContext?
