@@ -20,14 +20,19 @@ public struct RequestContext: Sendable {
     /// The connection the request came from.
     public let connection: ConnectionHandle
     public var connectionID: Int { connection.id }
-    /// The durable writes the request made; its reply waits for them.
-    let writes: PendingWrites
+    /// The durable writes the request made; its reply waits for them. The handler gets the context `inout`,
+    /// so the list is its own: a request that writes nothing allocates nothing for it.
+    private(set) var writes: [CommitTicket] = []
 
     init(sessions: SessionRegistry, server: ServerInfo, connection: ConnectionHandle) {
         self.sessions = sessions
         self.server = server
         self.connection = connection
-        self.writes = PendingWrites()
+    }
+
+    /// Records a durable write the reply must wait for.
+    mutating func addWrite(_ ticket: CommitTicket?) {
+        if let ticket { writes.append(ticket) }
     }
 
     /// Runs `body` on the session's model, in that session's order.
@@ -35,12 +40,12 @@ public struct RequestContext: Sendable {
     /// - Important: when `body` raised the model's version, `session/didChange` with `effects.changes` is
     ///   handed to every subscriber's connection (a ``NavTransport/Broadcast``) before this returns, so before
     ///   the reply; then `effects.events`.
-    public func withSession<T>(
+    public mutating func withSession<T>(
         _ sessionId: String,
         _ body: (inout NavigationModel, inout SessionEffects) throws(RPCError) -> T
     ) throws(RPCError) -> T {
         let (result, ticket) = try sessions.session(sessionId).run(body)
-        writes.add(ticket)
+        addWrite(ticket)
         return result
     }
 
@@ -58,19 +63,6 @@ public struct RequestContext: Sendable {
     func topBar(_ sessionId: String) throws(RPCError) -> Session.KeptBar? {
         try sessions.session(sessionId).topBar()
     }
-}
-
-/// The durable writes one request queued; its reply is sent once they are committed. A value whose copies
-/// share one list (the context is copied into each handler), made with one allocation per request.
-struct PendingWrites: Sendable {
-    private let tickets = NIOLockedValueBox<[CommitTicket]>([])
-
-    func add(_ ticket: CommitTicket?) {
-        guard let ticket else { return }
-        tickets.withLockedValue { $0.append(ticket) }
-    }
-
-    var all: [CommitTicket] { tickets.withLockedValue { $0 } }
 }
 
 /// Runs a model operation, mapping its error to the protocol error.
@@ -110,7 +102,7 @@ extension RPCError {
 ///
 /// Handlers throw `RPCError`; anything else becomes -32603 with the detail in the log. A handler whose work may
 /// be long returns ``HandlerReply/later(_:)``.
-public typealias RawHandler = @Sendable (JSONView?, RequestContext) throws -> HandlerReply
+public typealias RawHandler = @Sendable (JSONView?, inout RequestContext) throws -> HandlerReply
 
 /// A handler's answer: now, or later from another thread.
 public enum HandlerReply: Sendable {
@@ -128,23 +120,23 @@ public struct DispatchTable: Sendable {
 
     /// Registers `method`; its params are decoded before `handler` runs and its result encoded after.
     public mutating func register<M: RPCMethod>(
-        _ method: M.Type, _ handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
+        _ method: M.Type, _ handler: @escaping @Sendable (M.Params, inout RequestContext) throws -> M.Result
     ) {
         precondition(handlers[M.name] == nil, "\(M.name) registered twice")
-        handlers[M.name] = { (json: JSONView?, ctx: RequestContext) throws -> HandlerReply in
+        handlers[M.name] = { (json: JSONView?, ctx: inout RequestContext) throws -> HandlerReply in
             let params = try M.Params(from: try ParamReader(json))
-            return .now(try handler(params, ctx).json)
+            return .now(try handler(params, &ctx).json)
         }
     }
 
     /// Registers a method whose handler answers with its result already serialized (the bytes of
     /// `M.Result`'s JSON, as `serializedBytes()` writes them), for answers kept between requests.
     public mutating func registerSerialized<M: RPCMethod>(
-        _ method: M.Type, _ handler: @escaping @Sendable (M.Params, RequestContext) throws -> [UInt8]
+        _ method: M.Type, _ handler: @escaping @Sendable (M.Params, inout RequestContext) throws -> [UInt8]
     ) {
         precondition(handlers[M.name] == nil, "\(M.name) registered twice")
-        handlers[M.name] = { (json: JSONView?, ctx: RequestContext) throws -> HandlerReply in
-            .serialized(try handler(try M.Params(from: try ParamReader(json)), ctx))
+        handlers[M.name] = { (json: JSONView?, ctx: inout RequestContext) throws -> HandlerReply in
+            .serialized(try handler(try M.Params(from: try ParamReader(json)), &ctx))
         }
     }
 

@@ -55,17 +55,17 @@ public final class NavService: RPCService {
         if tracesRequests {
             logger.trace("request", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)"])
         }
-        let ctx = RequestContext(sessions: sessions, server: info, connection: connection)
+        var ctx = RequestContext(sessions: sessions, server: info, connection: connection)
         let reply: HandlerReply
         do {
-            reply = try handler(params, ctx)
+            reply = try handler(params, &ctx)
         } catch let error as RPCError {
             return .done(.failure(error))
         } catch {
             logger.error("request failed", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)", "error": "\(error)"])
             return .done(.failure(.internalError()))
         }
-        let tickets = ctx.writes.all
+        let tickets = ctx.writes
         switch reply {
         case .serialized(let bytes) where tickets.isEmpty:
             return .serialized(bytes)

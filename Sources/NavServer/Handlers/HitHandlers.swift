@@ -11,7 +11,7 @@ extension DispatchTable {
         // `--max-tree-depth`).
         // A large tree is answered on the thread pool, so the connection's event loop keeps serving others; the
         // connection's later messages wait for it, so its replies keep their order.
-        registerRaw(TreeHitTest.name) { (json: JSONView?, ctx: RequestContext) throws -> HandlerReply in
+        registerRaw(TreeHitTest.name) { (json: JSONView?, ctx: inout RequestContext) throws -> HandlerReply in
             let params = try TreeHitTest.Params(from: try ParamReader(json), limits: ctx.sessions.limits.tree)
             guard Self.nodeCount(params.tree, upTo: Self.offloadedTreeNodes) >= Self.offloadedTreeNodes else {
                 return .now(TreeHitTest.evaluate(params).json)
@@ -20,7 +20,7 @@ extension DispatchTable {
             NIOThreadPool.singleton.submit { _ in pending.complete(.success(TreeHitTest.evaluate(params).json)) }
             return .later(pending)
         }
-        register(GesturePopTest.self) { (params: GesturePopTest.Params, ctx: RequestContext) throws -> GesturePopTest.Result in
+        register(GesturePopTest.self) { (params: GesturePopTest.Params, ctx: inout RequestContext) throws -> GesturePopTest.Result in
             let start = params.start
             return try ctx.read(params.sessionId) { (model: NavigationModel) throws(RPCError) -> GesturePopTest.Result in
                 GesturePopTest.Result(PopGesture.test(model: model, start: start))

@@ -37,7 +37,7 @@ extension DispatchTable {
             let limits = ctx.sessions.limits.model
             let model = try Self.makeModel(config: p.config, screens: p.screens, limits: limits)
             let (id, _, ticket) = try ctx.sessions.add(name: p.name, model: model)
-            ctx.writes.add(ticket)
+            ctx.addWrite(ticket)
             return SessionCreate.Result(sessionId: id, version: model.version)
         }
         register(SessionConfigure.self) { p, ctx in
@@ -57,7 +57,7 @@ extension DispatchTable {
         }
         // Listing thousands of sessions takes each one's lock in turn: that goes to the thread pool, so the
         // connection's event loop keeps serving others.
-        registerRaw(SessionList.name) { (json: JSONView?, ctx: RequestContext) throws -> HandlerReply in
+        registerRaw(SessionList.name) { (json: JSONView?, ctx: inout RequestContext) throws -> HandlerReply in
             _ = try SessionList.Params(from: try ParamReader(json))
             let sessions = ctx.sessions.all()
             guard sessions.count >= Self.offloadedListings else {
@@ -76,11 +76,11 @@ extension DispatchTable {
         register(SessionRestore.self) { p, ctx in
             let (name, model) = try SessionDocument.decode(p.document, limits: ctx.sessions.limits.model)
             let (id, _, ticket) = try ctx.sessions.add(name: p.name ?? (name.isEmpty ? nil : name), model: model)
-            ctx.writes.add(ticket)
+            ctx.addWrite(ticket)
             return SessionCreate.Result(sessionId: id, version: model.version)
         }
         register(SessionClose.self) { p, ctx in
-            ctx.writes.add(try ctx.sessions.close(p.sessionId))
+            ctx.addWrite(try ctx.sessions.close(p.sessionId))
             return NullResult()
         }
         register(SessionSubscribe.self) { p, ctx in
