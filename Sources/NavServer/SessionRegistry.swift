@@ -223,10 +223,12 @@ final class Session: Sendable {
     private static let hiddenAsRoot = BackTitle.hidden(.root).json.serializedBytes()
 
     /// What a look-up of a kept answer found under the lock: the answer, or the model to compute it from.
+    /// The rare cases are boxed, so the common one (an answer kept) is passed out of the lock as a reference,
+    /// not copied as a whole model's worth of bytes.
     private enum KeptLookup<Answer> {
         case kept(Answer)
-        case missing(NavigationModel, generation: Int, index: Int)
-        case failed(RPCError)
+        indirect case missing(NavigationModel, generation: Int, index: Int)
+        indirect case failed(RPCError)
     }
 
     /// Runs `body` on a snapshot of the model, outside the lock.
