@@ -163,7 +163,7 @@ private enum JSONCTree {
                 offset: json_tokener_get_parse_end(tokener))
         }
         var numberer = Numberer(numbers: numbers)
-        guard numberer.settleRoot(&root), numberer.next == numbers.count else {
+        guard numberer.settleRoot(&root), numberer.next == numberer.count else {
             if let root { json_object_put(root) }
             throw JSONParseError("json-c's tree does not hold the \(numbers.count) numbers of the document", offset: 0)
         }
@@ -194,8 +194,8 @@ private enum JSONCTree {
                 default: trailing = true
                 }
             }
-            var numberer = Numberer(numbers: checked.numbers)
-            guard !trailing, numberer.settleRoot(&root), numberer.next == checked.numbers.count,
+            var numberer = Numberer(count: checked.numberCount, special: checked.specialNumbers)
+            guard !trailing, numberer.settleRoot(&root), numberer.next == numberer.count,
                 numberer.members == checked.members
             else {
                 if let root { json_object_put(root) }
@@ -210,13 +210,27 @@ private enum JSONCTree {
     /// the text means: json-c saturates integers past 64 bits and reads `-0` as the integer 0, where the
     /// parser's rules make both doubles. A number json-c holds differently is replaced in its parent.
     private struct Numberer {
-        let numbers: [ScannedNumber]
+        /// How many numbers the text has.
+        let count: Int
+        /// The numbers json-c may hold differently, with their places among all of them, in order; every
+        /// other number is one json-c reads exactly.
+        let special: [(ordinal: Int, value: ScannedNumber)]
         /// How many numbers the walk has passed.
         var next = 0
+        /// How many of `special` the walk has passed.
+        private var nextSpecial = 0
         /// Members of every object walked so far.
         var members = 0
 
-        init(numbers: [ScannedNumber]) { self.numbers = numbers }
+        init(count: Int, special: [(ordinal: Int, value: ScannedNumber)]) {
+            self.count = count
+            self.special = special
+        }
+
+        /// Every number of the text given, each checked (the strict scanner's list).
+        init(numbers: [ScannedNumber]) {
+            self.init(count: numbers.count, special: numbers.enumerated().map { (ordinal: $0.offset, value: $0.element) })
+        }
 
         /// Settles a whole tree; `root` is replaced (and the old one freed) when it is a number json-c holds
         /// differently. False when the tree has more numbers than the text (the tree is still whole).
@@ -233,9 +247,12 @@ private enum JSONCTree {
             guard let object = value else { return true }
             switch json_object_get_type(object) {
             case json_type_int, json_type_double:
-                guard next < numbers.count else { return false }
-                let wanted = numbers[next]
+                guard next < count else { return false }
+                let ordinal = next
                 next += 1
+                guard nextSpecial < special.count, special[nextSpecial].ordinal == ordinal else { return true }
+                let wanted = special[nextSpecial].value
+                nextSpecial += 1
                 if Self.holds(object, wanted) { return true }
                 let replacement: OpaquePointer?
                 switch wanted {

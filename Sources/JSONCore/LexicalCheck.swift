@@ -21,8 +21,13 @@
 ///
 /// A `nil` answer only says "not this way": the strict scanner then finds and describes the problem.
 struct LexicalCheck {
-    /// Every number in document order, converted from the text (json-c's own values saturate).
-    private(set) var numbers: [ScannedNumber] = []
+    /// How many numbers the text has.
+    private(set) var numberCount = 0
+    /// The numbers json-c may hold differently from what the text means, with their place among all the
+    /// numbers: every one but an integer written plainly (no fraction, no exponent, not `-0`) that fits in
+    /// 64 bits, which json-c reads exactly as the text says. A request of plain integers lists none, and
+    /// costs no allocation.
+    private(set) var specialNumbers: [(ordinal: Int, value: ScannedNumber)] = []
     /// Members of all objects together.
     private(set) var members = 0
 
@@ -197,14 +202,10 @@ struct LexicalCheck {
 
     // MARK: Numbers
 
-    /// Room for the numbers of a typical request (an id and a point) in the list's first allocation, rather
-    /// than growing it one, two, four.
-    private static let expectedNumbers = 8
-
     /// A number by RFC 8259's grammar, converted: integers that fit in 64 bits exactly, `-0` and the rest as
-    /// the nearest Double, which must be finite.
+    /// the nearest Double, which must be finite. Only the ones json-c may hold differently are kept
+    /// (`specialNumbers`).
     private mutating func number() -> Bool {
-        if numbers.capacity == 0 { numbers.reserveCapacity(Self.expectedNumbers) }
         let start = index
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
@@ -236,24 +237,22 @@ struct LexicalCheck {
             guard index < bytes.count, isDigit(bytes[index]) else { return false }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        defer { numberCount += 1 }
         if isInteger, fits {
             if negative {
                 if magnitude == 0 {
-                    numbers.append(.double(-0.0))
+                    specialNumbers.append((numberCount, .double(-0.0)))
                     return true
                 }
-                if magnitude <= UInt64(Int64.max) + 1 {
-                    numbers.append(.int(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)))
-                    return true
-                }
+                // Plain integers that fit are json-c's exactly: nothing to record.
+                if magnitude <= UInt64(Int64.max) + 1 { return true }
             } else if magnitude <= UInt64(Int64.max) {
-                numbers.append(.int(Int64(magnitude)))
                 return true
             }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { return false }
-        numbers.append(.double(value))
+        specialNumbers.append((numberCount, .double(value)))
         return true
     }
 

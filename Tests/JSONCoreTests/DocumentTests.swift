@@ -19,6 +19,14 @@ struct DocumentTests {
                 "d": .double(9223372036854775808), "e": 2,
             ]
         ),
+        // Plain integers (which json-c reads exactly and the check does not list) between the ones it may not.
+        (
+            #"[1,2.5,3,-0,4,1e2,18446744073709551616,-5,{"a":7,"b":-0.5,"c":[8,-0]},9223372036854775807,-9223372036854775808]"#,
+            [
+                1, 2.5, 3, .double(-0.0), 4, .double(100), .double(18446744073709551616), -5,
+                ["a": 7, "b": -0.5, "c": [8, .double(-0.0)]], .int(.max), .int(.min),
+            ]
+        ),
         (
             #"[[-0],[18446744073709551615,-1],{"x":-0.0,"y":-0}]"#,
             [[.double(-0.0)], [.double(18446744073709551615), -1], ["x": .double(-0.0), "y": .double(-0.0)]]
