@@ -227,30 +227,26 @@ public final class ConnectionHandle: Sendable {
         state.withLockedValue { $0.writeOutDue = true }
     }
 
-    /// Takes the bytes to write out now (nil when there are none); later sends wake the loop again.
-    func takeOutbound() -> ByteBuffer? {
+    /// Takes the framed bytes for the channel (nil when there are none). `spare`, an emptied buffer the
+    /// channel has let go of, becomes the one the next replies are framed into, rather than a new allocation;
+    /// it is left where it is when there is nothing to take.
+    func takeOutbound(spare: inout ByteBuffer?) -> ByteBuffer? {
         state.withLockedValue { s -> ByteBuffer? in
             s.writeOutDue = false
             guard s.buffer.readableBytes > 0 else { return nil }
             let out = s.buffer
-            s.buffer = ByteBufferAllocator().buffer(capacity: 0)
+            s.buffer = spare.take() ?? ByteBufferAllocator().buffer(capacity: 0)
             return out
         }
     }
 
-    /// Takes back a buffer a write-out took and the channel has written and let go of, to frame the next
-    /// replies into its storage. Kept only when small, so an idle connection holds little, and only when no
-    /// reply has been framed since (that one has a buffer of its own).
-    func recycle(_ written: consuming ByteBuffer) {
-        guard written.capacity <= Self.keptOutboundBytes else { return }
-        var buffer = written
-        buffer.clear()
-        state.withLockedValue { s in
-            if s.buffer.capacity == 0 { s.buffer = buffer }
-        }
+    /// Takes the framed bytes for the channel (nil when there are none).
+    func takeOutbound() -> ByteBuffer? {
+        var none: ByteBuffer? = nil
+        return takeOutbound(spare: &none)
     }
 
-    /// The largest outbound buffer a connection keeps between write-outs.
+    /// The largest outbound buffer a connection keeps between write-outs to frame replies into again.
     static let keptOutboundBytes = 4 << 10
 
     /// Bytes queued for the peer that the channel has not yet written to the socket.

@@ -83,6 +83,10 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private let writeReports: WriteReports
     /// Whether the channel reports writes through its writability: set once it took water marks of one byte.
     private var reportsWrites = false
+    /// An emptied buffer the channel has written and let go of, for the connection to frame replies into next.
+    /// Unchecked for the reason given above: its one long access, `takeOutbound(spare:)`, calls no code of the
+    /// handler's.
+    @exclusivity(unchecked) private var spareOutbound: ByteBuffer?
     /// Bytes written without a promise that the channel has not yet reported written (by becoming writable).
     private var unwritten = 0
 
@@ -402,7 +406,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 
     /// Writes the outbound buffer out, and counts it written once the socket took it.
     func writeOut() {
-        guard let context, let bytes = handle.takeOutbound() else { return }
+        guard let context, var bytes = handle.takeOutbound(spare: &spareOutbound) else { return }
         let count = bytes.readableBytes
         // Under water marks of one byte, the channel is writable exactly when it holds nothing.
         guard reportsWrites, context.channel.isWritable else {
@@ -419,8 +423,12 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         unwritten += count
         context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
         // Writable again means the socket took it all and the channel let go of the buffer: its storage is
-        // this copy's alone, and the next replies are framed into it rather than into a new allocation.
-        if context.channel.isWritable { handle.recycle(bytes) }
+        // this copy's alone, so emptying it allocates nothing, and the next write-out hands it back to be
+        // framed into. A large one is let go, so an idle connection holds little.
+        if context.channel.isWritable, bytes.capacity <= ConnectionHandle.keptOutboundBytes {
+            bytes.clear()
+            spareOutbound = bytes
+        }
     }
 
     /// Sets the channel's water marks to one byte, so that it is writable exactly when it holds nothing. A frame
