@@ -265,6 +265,15 @@ public struct JSONSink: ~Copyable {
         next += count
     }
 
+    /// Bytes already written as JSON (by a sink, or `JSON.write(to:)`), as they are.
+    public mutating func bytes(_ written: [UInt8]) {
+        written.withUnsafeBufferPointer { buffer in
+            guard room(buffer.count), let source = buffer.baseAddress else { return }
+            next.update(from: source, count: buffer.count)
+            next += buffer.count
+        }
+    }
+
     /// `,"name":` for a member name that needs no escaping.
     public mutating func member(_ name: StaticString) {
         let count = name.utf8CodeUnitCount

@@ -68,6 +68,20 @@ extension LayoutElement {
 extension BarHitTest.Result {
     /// The bytes of `json.serializedBytes()`. A trace, which only people ask for, goes through `json`.
     public func serializedBytes() -> [UInt8] {
+        serializedBytes(barMember: nil)
+    }
+
+    /// The bytes `serializedBytes()` writes for the `bar` member of a bar with this frame (`,"bar":{…}`): the
+    /// same for every point of one bar, so a caller that answers many points writes them once.
+    public static func barMember(_ frame: Rect) -> [UInt8] {
+        JSONBytes.make(capacity: 128) { out in
+            out.member("bar")
+            frame.write(to: &out)
+        }
+    }
+
+    /// `serializedBytes()`, with the `bar` member as `barMember(_:)` wrote it for this result's `bar`.
+    public func serializedBytes(barMember: [UInt8]?) -> [UInt8] {
         guard !includeTrace else { return json.serializedBytes() }
         // An answer without a trace is about 200 bytes; a longer one is written again with more room.
         return JSONBytes.make(capacity: 512) { out in
@@ -87,7 +101,9 @@ extension BarHitTest.Result {
                 out.member("slopPoint")
                 slopPoint.write(to: &out)
             }
-            if let bar {
+            if let barMember {
+                out.bytes(barMember)
+            } else if let bar {
                 out.member("bar")
                 bar.write(to: &out)
             }

@@ -106,12 +106,18 @@ final class Session: Sendable {
     /// class), where a `LaidOutBar` returned by value is copied, part by part, for every request.
     final class KeptBar: Sendable {
         let bar: LaidOutBar
-        init(_ bar: LaidOutBar) { self.bar = bar }
+        /// The `bar` member of every `bar/hitTest` answer on this bar, written once.
+        let barMember: [UInt8]
+        init(_ bar: LaidOutBar) {
+            self.bar = bar
+            self.barMember = BarHitTest.Result.barMember(bar.barFrame)
+        }
 
-        /// `bar/hitTest`'s answer at `point`. Asked of the kept bar, which lends `bar` to the test: read from
-        /// outside, the optimizer copies it first.
-        func hitTest(_ point: Point, trace: Bool) -> BarHitTest.Result {
+        /// `bar/hitTest`'s answer at `point`, serialized. Asked of the kept bar, which lends `bar` to the test:
+        /// read from outside, the optimizer copies it first.
+        func hitTest(_ point: Point, trace: Bool) -> [UInt8] {
             BarHitTest.Result(BarHitTesting.hitTest(bar, point: point, trace: trace), includeTrace: trace, bar: bar.barFrame)
+                .serializedBytes(barMember: barMember)
         }
     }
 

@@ -49,6 +49,25 @@ struct SinkTests {
         #expect(bytes == expected.serializedBytes())
     }
 
+    /// Bytes written once and added to many answers go in as they are, and a sink too small for them runs the
+    /// writer again.
+    @Test("bytes already written go in as they are")
+    func written() {
+        let member = JSONBytes.make(capacity: 0) { out in
+            out.member("frame")
+            out.raw(#"{"x":1}"#)
+        }
+        let long = Array(repeating: UInt8(ascii: "7"), count: 300)
+        let bytes = JSONBytes.make(capacity: 8) { out in
+            out.raw(#"{"a":1"#)
+            out.bytes(member)
+            out.member("n")
+            out.bytes(long)
+            out.byte(UInt8(ascii: "}"))
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"a":1,"frame":{"x":1},"n":"# + String(repeating: "7", count: 300) + "}")
+    }
+
     /// The writer runs again with twice the room until its bytes fit: with a first guess far too small, a
     /// long answer still comes out whole, and the writer ran more than once.
     @Test("a writer that does not fit runs again with more room")

@@ -133,11 +133,14 @@ struct HitResultBytesTests {
     @Test("the same bytes as the JSON, at every point of every profile's bar", arguments: Profile.allCases)
     func sweep(_ profile: Profile) throws {
         let bar = try #require(BarLayoutEngine.layout(model: try model(profile)))
+        let barMember = BarHitTest.Result.barMember(bar.barFrame)
         var checked = 0
         for y in stride(from: bar.barFrame.y - 10, through: bar.barFrame.y + bar.barFrame.height + 10, by: 1.7) {
             for x in stride(from: -3.0, through: bar.barFrame.width + 3, by: 1.7) {
                 let result = BarHitTest.Result(BarHitTesting.hitTest(bar, point: Point(x: x, y: y)), includeTrace: false, bar: bar.barFrame)
                 #expect(result.serializedBytes() == result.json.serializedBytes(), "(\(x), \(y))")
+                // The bar member written once for the bar, as a kept bar answers.
+                #expect(result.serializedBytes(barMember: barMember) == result.json.serializedBytes(), "(\(x), \(y))")
                 checked += 1
             }
         }
@@ -161,6 +164,9 @@ struct HitResultBytesTests {
                         for bar in [nil, Rect(x: 0, y: 20.5, width: 375, height: 44)] {
                             let result = BarHitTest.Result(hit, includeTrace: false, bar: bar)
                             #expect(result.serializedBytes() == result.json.serializedBytes())
+                            #expect(
+                                result.serializedBytes(barMember: bar.map(BarHitTest.Result.barMember))
+                                    == result.json.serializedBytes())
                         }
                     }
                 }

@@ -15,7 +15,7 @@ extension DispatchTable {
         }
         registerSerialized(BarHitTest.self) { p, ctx in
             guard let kept = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
-            return kept.hitTest(p.point, trace: p.trace).serializedBytes()
+            return kept.hitTest(p.point, trace: p.trace)
         }
         register(BarHitRegions.self) { p, ctx in
             guard let kept = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
