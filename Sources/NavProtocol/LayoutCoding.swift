@@ -91,7 +91,7 @@ extension BarHitTest.Result {
             hit.action.write(to: &out)
             if let reason = hit.reason {
                 out.member("reason")
-                out.string(reason.rawValue)
+                out.raw(reason.quoted)
             }
             if let hitView = hit.hitView {
                 out.member("hitView")
@@ -115,7 +115,7 @@ extension BarHitTest.Result {
 extension HitTarget {
     func write(to out: inout JSONSink) {
         out.raw(#"{"kind":"#)
-        out.string(kind.rawValue)
+        out.raw(kind.quoted)
         if let screenId {
             out.member("screenId")
             out.string(screenId)
@@ -165,5 +165,39 @@ extension Rect {
         out.member("height")
         out.number(height)
         out.byte(UInt8(ascii: "}"))
+    }
+}
+
+// The names of the answer's fixed values as JSON strings, written as they are rather than built and escaped
+// for every answer. A test checks each against its raw value.
+
+extension HitTarget.Kind {
+    /// The raw value as a JSON string.
+    public var quoted: StaticString {
+        switch self {
+        case .backButton: #""backButton""#
+        case .barItem: #""barItem""#
+        case .titleView: #""titleView""#
+        case .title: #""title""#
+        case .bar: #""bar""#
+        case .content: #""content""#
+        case .none: #""none""#
+        }
+    }
+}
+
+extension HitReason {
+    /// The raw value as a JSON string.
+    public var quoted: StaticString {
+        switch self {
+        case .deadZone: #""deadZone""#
+        case .swallowed: #""swallowed""#
+        case .disabled: #""disabled""#
+        case .inert: #""inert""#
+        case .backActionNone: #""backActionNone""#
+        case .outsideBar: #""outsideBar""#
+        case .belowBar: #""belowBar""#
+        case .hiddenBar: #""hiddenBar""#
+        }
     }
 }

@@ -147,6 +147,16 @@ struct HitResultBytesTests {
         #expect(checked > 1000)
     }
 
+    @Test("the fixed names are written as their raw values serialize")
+    func quotedNames() {
+        for kind in HitTarget.Kind.allCases {
+            #expect(kind.quoted.description == JSON.string(kind.rawValue).serialized())
+        }
+        for reason in HitReason.allCases {
+            #expect(reason.quoted.description == JSON.string(reason.rawValue).serialized())
+        }
+    }
+
     @Test("every target, action, reason and optional member")
     func everyShape() {
         let targets = [
