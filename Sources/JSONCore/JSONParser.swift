@@ -289,7 +289,8 @@ private enum JSONCTree {
                     if member != before, let member {
                         // The key exists, so json-c sets the entry's value in place (freeing the old value)
                         // and the entry stays where it is.
-                        guard let key = lh_entry_k(current), json_object_object_add(object, key.assumingMemoryBound(to: CChar.self), member) == 0
+                        guard let key = lh_entry_k(current),
+                            json_object_object_add(object, key.assumingMemoryBound(to: CChar.self), member) == 0
                         else {
                             json_object_put(member)
                             return false

@@ -205,7 +205,9 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     static let scannedMembers = 8
 
     /// The entry of `table` whose key is `key`'s bytes, or nil.
-    private static func entry(of table: UnsafeMutablePointer<lh_table>, named key: UnsafeBufferPointer<UInt8>)
+    private static func entry(
+        of table: UnsafeMutablePointer<lh_table>, named key: UnsafeBufferPointer<UInt8>
+    )
         -> UnsafeMutablePointer<lh_entry>?
     {
         var entry = lh_table_head(table)

@@ -93,10 +93,11 @@ struct DocumentTests {
         #expect(valueKeys == keys)
     }
 
-
     /// A small object's members are found by comparing keys in order, a larger one's by json-c's hashed
     /// look-up: both find the same members, whether keys are prefixes of each other, empty or not ASCII.
-    @Test("a member is found the same way in small and large objects", arguments: [1, JSONView.scannedMembers, JSONView.scannedMembers + 1, 40])
+    @Test(
+        "a member is found the same way in small and large objects",
+        arguments: [1, JSONView.scannedMembers, JSONView.scannedMembers + 1, 40])
     func lookUp(size: Int) throws {
         let keys = ["", "a", "ab", "abc", "é", "b"] + (0..<max(0, size - 6)).map { "k\($0)" }
         let members = keys.prefix(size).enumerated().map { "\(JSON.string($1).serialized()):\($0)" }

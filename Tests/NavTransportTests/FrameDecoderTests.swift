@@ -288,7 +288,9 @@ struct ContentLengthSpellingTests {
     @Test("every spelling of the header reads the same length", arguments: [0, 1, 9, 10, 123, 4096])
     func spellings(_ length: Int) {
         let body = [UInt8](repeating: UInt8(ascii: "7"), count: length)
-        for spelling in ["Content-Length: ", "content-length: ", "Content-Length:", "Content-Length:  ", "CONTENT-LENGTH:\t", "Content-Length: 00"] {
+        for spelling in [
+            "Content-Length: ", "content-length: ", "Content-Length:", "Content-Length:  ", "CONTENT-LENGTH:\t", "Content-Length: 00",
+        ] {
             for after in ["", " ", "\t"] {
                 var decoder = FrameDecoder(maxMessageBytes: 8192)
                 let events = decoder.feed(bytes("\(spelling)\(length)\(after)\r\n\r\n") + body)
