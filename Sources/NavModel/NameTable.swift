@@ -1,47 +1,66 @@
-/// The dispatch table's handlers, found by method name on every request.
+/// Values by name, for a set of names fixed when the table is made and looked up often: the dispatch table's
+/// handlers by method name, a laid-out bar's roles by view id.
 ///
-/// The names are a fixed set of a few dozen, chosen by navd, so they need neither the resizing nor the seeded
-/// hashing of a `Dictionary` (whose seed guards against keys chosen to collide, and which costs about as much
-/// as the rest of the look-up put together). Each name goes in a slot picked by the FNV-1a hash of its bytes in
-/// a table at least twice their number; a look-up hashes the name asked for the same way and compares names
-/// from that slot on. A name asked for that is not in the table ends at an empty slot, which the table always
+/// A `Dictionary` hashes each name with a seeded SipHash, which guards against names chosen to collide and costs
+/// about as much as the rest of a look-up. These names are few and known when the table is made, and none is
+/// chosen to collide except by the person describing their own bar (whose item ids are bounded by the model's
+/// limits, so colliding ones cost them a few comparisons at most). Each name goes in a slot picked by the FNV-1a
+/// hash of its UTF-8 in a table at least twice their number; a look-up hashes the name asked for the same way and
+/// compares names from that slot on, and a name that is not there ends at an empty slot, which the table always
 /// has.
-struct MethodLookup<Handler: Sendable>: Sendable {
-    private struct Slot: Sendable {
-        let name: String
-        let handler: Handler
+public struct NameTable<Value> {
+    @usableFromInline
+    struct Slot {
+        @usableFromInline let name: String
+        @usableFromInline let value: Value
+        @usableFromInline init(name: String, value: Value) {
+            self.name = name
+            self.value = value
+        }
     }
 
-    private let slots: [Slot?]
-    private let mask: Int
+    // Inlinable, so a table of another module's values (the dispatch table's handlers) is specialised where it
+    // is looked up rather than run through generic code.
+    @usableFromInline let slots: [Slot?]
+    @usableFromInline let mask: Int
+    /// How many names the table holds.
+    public let count: Int
 
-    init(_ handlers: [String: Handler]) {
+    public init(_ values: [String: Value]) {
         var size = 8
-        while size < handlers.count * 2 { size *= 2 }
+        while size < values.count * 2 { size *= 2 }
         var slots = [Slot?](repeating: nil, count: size)
         // In name order, so the layout is the same on every run.
-        for (name, handler) in handlers.sorted(by: { $0.key < $1.key }) {
-            var index = Self.hash(name) & (size - 1)
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            var index = Self.slotHash(name) & (size - 1)
             while slots[index] != nil { index = (index + 1) & (size - 1) }
-            slots[index] = Slot(name: name, handler: handler)
+            slots[index] = Slot(name: name, value: value)
         }
         self.slots = slots
         self.mask = size - 1
+        self.count = values.count
     }
 
-    /// The handler for `name`, or nil when no method has that name.
-    func handler(for name: String) -> Handler? {
-        var index = Self.hash(name) & mask
+    /// The value for `name`, or nil when the table has no such name.
+    @inlinable
+    public subscript(name: String) -> Value? {
+        var index = Self.slotHash(name) & mask
         while let slot = slots[index] {
-            if slot.name == name { return slot.handler }
+            if slot.name == name { return slot.value }
             index = (index + 1) & mask
         }
         return nil
     }
 
+    /// The names and their values, in name order.
+    public var entries: [(name: String, value: Value)] {
+        slots.compactMap { $0.map { (name: $0.name, value: $0.value) } }.sorted { $0.name < $1.name }
+    }
+
     /// FNV-1a (64-bit) over the name's UTF-8, read as one buffer (stepping through `utf8` costs several times
     /// as much per byte).
-    static func hash(_ name: String) -> Int {
+    @inlinable
+    static func slotHash(_ name: String) -> Int {
         var name = name
         return name.withUTF8 { bytes in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -49,6 +68,24 @@ struct MethodLookup<Handler: Sendable>: Sendable {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             }
             return Int(truncatingIfNeeded: hash)
+        }
+    }
+}
+
+extension NameTable: Sendable where Value: Sendable {}
+extension NameTable.Slot: Sendable where Value: Sendable {}
+
+extension NameTable: Equatable where Value: Equatable {
+    public static func == (a: NameTable, b: NameTable) -> Bool {
+        a.count == b.count && a.entries.elementsEqual(b.entries) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+extension NameTable: Hashable where Value: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        for entry in entries {
+            hasher.combine(entry.name)
+            hasher.combine(entry.value)
         }
     }
 }

@@ -35,7 +35,7 @@ public final class NavService: RPCService {
     public let info: ServerInfo
     let table: DispatchTable
     /// The table's handlers, found by name for every request.
-    private let lookup: MethodLookup<RawHandler>
+    private let lookup: NameTable<RawHandler>
     let logger: Logger
     /// Whether each request is logged at trace level, decided once: asking the logger costs a copy of its
     /// handler on every request.
@@ -45,7 +45,7 @@ public final class NavService: RPCService {
         self.sessions = SessionRegistry(limits: limits)
         self.info = ServerInfo()
         self.table = DispatchTable.standard()
-        self.lookup = MethodLookup(table.handlers)
+        self.lookup = NameTable(table.handlers)
         self.logger = logger
         self.tracesRequests = logger.logLevel <= .trace
     }
@@ -54,7 +54,7 @@ public final class NavService: RPCService {
     public var methods: [String] { table.handlers.keys.sorted() }
 
     public func handle(method: String, params: JSONView?, connection: ConnectionHandle) -> RPCOutcome {
-        guard let handler = lookup.handler(for: method) else { return .done(.failure(RPCError.methodNotFound(method))) }
+        guard let handler = lookup[method] else { return .done(.failure(RPCError.methodNotFound(method))) }
         if tracesRequests {
             logger.trace("request", metadata: ["rpc.method": "\(method)", "connection.id": "\(connection.id)"])
         }

@@ -104,12 +104,12 @@ struct BarTreeBuilder {
 
         var forwarding: [[Int]] = []
         if g.era != .legacy, plan.policies.forwardOutsideTouches, !hidden {
-            forwarding = BarTreeBuilder.containerPaths(in: windowView, roles: roles, outsideOnly: true)
+            forwarding = BarTreeBuilder.containerPaths(in: windowView, roles: NameTable(roles), outsideOnly: true)
         }
 
         return LaidOutBar(
             screenId: plan.screen.id, profile: plan.profile, barFrame: bar, hidden: hidden, window: windowView,
-            roles: roles,
+            roles: NameTable(roles),
             elements: elements.sorted { $0.frame.minX < $1.frame.minX }.map {
                 var e = $0
                 e.frame = e.frame.snapped
@@ -383,7 +383,7 @@ struct BarTreeBuilder {
     }
 
     /// Paths of custom-view containers (whose policy is `outside`, when asked), in tree order.
-    static func containerPaths(in root: View, roles: [String: BarRole], outsideOnly: Bool) -> [[Int]] {
+    static func containerPaths(in root: View, roles: NameTable<BarRole>, outsideOnly: Bool) -> [[Int]] {
         var out: [[Int]] = []
         func walk(_ v: View, _ path: [Int]) {
             if let id = v.id, case .itemContainer? = roles[id], !outsideOnly || v.touchPolicy == .outside {

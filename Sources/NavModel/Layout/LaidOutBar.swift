@@ -13,8 +13,8 @@ public struct LaidOutBar: Sendable, Hashable {
     public var hidden: Bool
     /// The root of the tree: a window holding the navigation bar. Frames are window coordinates at the root.
     public var window: View
-    /// What each view of the tree is, by view id.
-    public var roles: [String: BarRole]
+    /// What each view of the tree is, by view id (looked up at every hit test).
+    public var roles: NameTable<BarRole>
     /// The back button, items, title and title view, leading to trailing.
     public var elements: [LayoutElement]
     /// What is drawn, back to front (for `bar/render`).
