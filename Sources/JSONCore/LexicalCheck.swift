@@ -1,5 +1,5 @@
 /// What json-c's strict mode admits and RFC 8259 does not, checked in one pass over the bytes that builds
-/// nothing but the numbers.
+/// nothing but the numbers json-c may read differently from the text.
 ///
 /// json-c 0.16 with `JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8` rejects comments, trailing commas,
 /// single-quoted strings as values, bad literals, `01`, `.5`, `+1`, `1e`, hex numbers, bad escapes, a byte

@@ -1,7 +1,6 @@
 import JSONCore
 import NavModel
 import NavProtocol
-import NIOConcurrencyHelpers
 import NavTransport
 
 /// What a handler may do to a session besides mutating its model: the changes it made

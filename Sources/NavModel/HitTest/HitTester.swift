@@ -48,8 +48,12 @@ public enum HitTester {
 
     /// `point` (in `parent`'s coordinates) in the coordinates of `child`, a direct subview (HT-3; no transforms).
     public static func convert(_ point: Point, toChild child: View) -> Point {
-        let b = child.effectiveBounds
-        return Point(x: point.x - child.frame.x + b.x, y: point.y - child.frame.y + b.y)
+        convert(point, childFrame: child.frame, childBounds: child.effectiveBounds)
+    }
+
+    /// `convert(_:toChild:)` from the child's frame and effective bounds.
+    static func convert(_ point: Point, childFrame frame: Rect, childBounds b: Rect) -> Point {
+        Point(x: point.x - frame.x + b.x, y: point.y - frame.y + b.y)
     }
 
     /// The nearest `action` on the view at `path` or one of its ancestors (HT-7): the touch's handler.
@@ -147,7 +151,7 @@ private struct Walker {
             for index in children.indices.reversed() {
                 let b = children[index].effectiveBounds
                 let frame = children[index].frame
-                let childPoint = Point(x: point.x - frame.x + b.x, y: point.y - frame.y + b.y)
+                let childPoint = HitTester.convert(point, childFrame: frame, childBounds: b)
                 let childOffset = Point(x: offset.x + frame.x - b.x, y: offset.y + frame.y - b.y)
                 let childFrame = frame.offsetBy(dx: offset.x, dy: offset.y)
                 // Pushed for the child, and left in place when it was hit: `path` then leads to the hit view.

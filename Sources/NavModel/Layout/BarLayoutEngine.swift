@@ -102,14 +102,15 @@ struct BarTreeBuilder {
             "window", "UIWindow", Rect(x: 0, y: 0, width: g.width, height: max(g.height, bar.maxY)), role: .window,
             subviews: [barNode])
 
+        let roleTable = NameTable(roles)
         var forwarding: [[Int]] = []
         if g.era != .legacy, plan.policies.forwardOutsideTouches, !hidden {
-            forwarding = BarTreeBuilder.containerPaths(in: windowView, roles: NameTable(roles), outsideOnly: true)
+            forwarding = BarTreeBuilder.containerPaths(in: windowView, roles: roleTable, outsideOnly: true)
         }
 
         return LaidOutBar(
             screenId: plan.screen.id, profile: plan.profile, barFrame: bar, hidden: hidden, window: windowView,
-            roles: NameTable(roles),
+            roles: roleTable,
             elements: elements.sorted { $0.frame.minX < $1.frame.minX }.map {
                 var e = $0
                 e.frame = e.frame.snapped
