@@ -36,8 +36,9 @@ struct LexicalCheck {
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    /// The numbers and member count of `bytes`, or nil when json-c must not be trusted with them.
-    // Kept out of line, so profiles (and `scripts/request_instructions.py`) show the check as a part of its own.
+    /// The member count and the numbers json-c may read differently of `bytes`, or nil when json-c must not be
+    /// trusted with them. Kept out of line, so profiles (and `scripts/request_instructions.py`) show the check
+    /// as a part of its own.
     @inline(never)
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> LexicalCheck? {
         var check = LexicalCheck(bytes)
