@@ -278,25 +278,19 @@ private enum JSONCTree {
                 }
                 return true
             case json_type_object:
-                guard let table = json_object_get_object(object) else { return true }
-                members += Int(table.pointee.count)
-                // The table's entries in insertion (document) order, read through json-c's inline accessors.
-                var entry = lh_table_head(table)
-                while let current = entry {
-                    var member = OpaquePointer(lh_entry_v(current))
-                    let before = member
+                members += Int(json_object_object_length(object))
+                for entry in JSONCMembers(object) {
+                    var member = entry.value
                     guard settle(&member) else { return false }
-                    if member != before, let member {
+                    if member != entry.value, let member {
                         // The key exists, so json-c sets the entry's value in place (freeing the old value)
-                        // and the entry stays where it is.
-                        guard let key = lh_entry_k(current),
-                            json_object_object_add(object, key.assumingMemoryBound(to: CChar.self), member) == 0
-                        else {
+                        // and the entry stays where it is, with the walk's next one.
+                        let key = UnsafeRawPointer(entry.key).assumingMemoryBound(to: CChar.self)
+                        guard json_object_object_add(object, key, member) == 0 else {
                             json_object_put(member)
                             return false
                         }
                     }
-                    entry = lh_entry_next(current)
                 }
                 return true
             default:

@@ -28,9 +28,10 @@ public final class JSONDocument: Sendable {
 ///
 /// Sendable because nothing writes the tree once its document exists: the parser finishes every change
 /// (number fix-ups) before it creates the ``JSONDocument``; after that only json-c's readers are called on the
-/// tree (`json_object_get_type`, `json_object_object_get_ex`, the `json_object_iter_*` walk,
-/// `json_object_array_length`/`_get_idx`, and `json_object_get_string`, `_get_int64`, `_get_double`,
-/// `_get_boolean` each only on values of its own type, where none of them caches or converts), and the
+/// tree (`json_object_get_type`, `json_object_object_get_ex`, `json_object_get_object` and the inline entry
+/// accessors of ``JSONCMembers``, which only read the table, `json_object_array_length`/`_get_idx`, and
+/// `json_object_get_string`, `_get_int64`, `_get_double`, `_get_boolean` each only on values of its own type,
+/// where none of them caches or converts), and the
 /// reference count is touched once, by the document's `deinit`, when no reader is left. Concurrent readers
 /// therefore never race, and a node is only reachable through a ``JSONView`` that keeps its document alive.
 struct JSONCNode: @unchecked Sendable {
@@ -187,9 +188,9 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
                 let table = json_object_get_object(pointer)
             else { return nil }
             if table.pointee.count <= Self.scannedMembers,
-                let entry = key.utf8.withContiguousStorageIfAvailable({ Self.entry(of: table, named: $0) })
+                let found = key.utf8.withContiguousStorageIfAvailable({ Self.member(of: pointer, named: $0) })
             {
-                return entry.map { JSONView(node: JSONCNode(pointer: OpaquePointer(lh_entry_v($0))), in: document) }
+                return found.map { JSONView(node: JSONCNode(pointer: $0), in: document) }
             }
             // The document's keys hold no U+0000 (the parser rejects it in a key), so such a key is in no object;
             // as a C string it would be cut short and name another.
@@ -204,17 +205,10 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     /// look-up: hashing the key costs more than a few short comparisons, and a request's objects are small.
     static let scannedMembers = 8
 
-    /// The entry of `table` whose key is `key`'s bytes, or nil.
-    private static func entry(
-        of table: UnsafeMutablePointer<lh_table>, named key: UnsafeBufferPointer<UInt8>
-    )
-        -> UnsafeMutablePointer<lh_entry>?
-    {
-        var entry = lh_table_head(table)
-        while let current = entry {
-            if let name = lh_entry_k(current), matches(name.assumingMemoryBound(to: UInt8.self), key) { return current }
-            entry = lh_entry_next(current)
-        }
+    /// The value of `object`'s member whose key is `key`'s bytes (`.some(nil)` for a member that is null), or
+    /// nil when there is none.
+    private static func member(of object: OpaquePointer, named key: UnsafeBufferPointer<UInt8>) -> OpaquePointer?? {
+        for member in JSONCMembers(object) where matches(member.key, key) { return .some(member.value) }
         return nil
     }
 
@@ -241,17 +235,11 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
             return true
         case .node(let node, let document):
             guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return false }
-            // json-c's table keeps its entries in insertion order, which is document order.
-            var entry = json_object_get_object(pointer).flatMap { lh_table_head($0) }
-            while let current = entry {
-                if let name = lh_entry_k(current) {
-                    // Keys hold no U+0000 (the parser rejects it in a key), so the C string is the whole key.
-                    let key = name.assumingMemoryBound(to: UInt8.self)
-                    body(
-                        UnsafeBufferPointer(start: key, count: strlen(key)),
-                        JSONView(node: JSONCNode(pointer: OpaquePointer(lh_entry_v(current))), in: document))
-                }
-                entry = lh_entry_next(current)
+            for member in JSONCMembers(pointer) {
+                // Keys hold no U+0000 (the parser rejects it in a key), so the C string is the whole key.
+                body(
+                    UnsafeBufferPointer(start: member.key, count: strlen(member.key)),
+                    JSONView(node: JSONCNode(pointer: member.value), in: document))
             }
             return true
         }
@@ -308,17 +296,32 @@ enum JSONCTreeReader {
         case json_type_object:
             var list: [JSONObject.Member] = []
             list.reserveCapacity(Int(json_object_object_length(pointer)))
-            // json-c's table iterates in insertion order, which is document order.
-            var iterator = json_object_iter_begin(pointer)
-            var end = json_object_iter_end(pointer)
-            while json_object_iter_equal(&iterator, &end) == 0 {
-                let key = json_object_iter_peek_name(&iterator).map { String(cString: $0) } ?? ""
-                list.append(JSONObject.Member(key: key, value: json(json_object_iter_peek_value(&iterator))))
-                json_object_iter_next(&iterator)
+            for member in JSONCMembers(pointer) {
+                list.append(JSONObject.Member(key: String(cString: member.key), value: json(member.value)))
             }
             return .object(JSONObject(uniqueMembers: list))
         default:
             return .null
         }
+    }
+}
+
+/// The members of a json-c object in document order (json-c's table keeps its entries in insertion order),
+/// read through json-c's inline entry accessors rather than a library call per step. Each key is a C string
+/// owned by the table; a value is nil for JSON null.
+struct JSONCMembers: Sequence, IteratorProtocol {
+    private var entry: UnsafeMutablePointer<lh_entry>?
+
+    /// The members of `object`, which must be an object.
+    init(_ object: OpaquePointer) { entry = json_object_get_object(object).flatMap { lh_table_head($0) } }
+
+    mutating func next() -> (key: UnsafePointer<UInt8>, value: OpaquePointer?)? {
+        while let current = entry {
+            entry = lh_entry_next(current)
+            // Every entry of an object's table has a key; one without would not be a member.
+            guard let key = lh_entry_k(current) else { continue }
+            return (UnsafePointer(key.assumingMemoryBound(to: UInt8.self)), OpaquePointer(lh_entry_v(current)))
+        }
+        return nil
     }
 }
