@@ -238,8 +238,13 @@ public struct JSONSink: ~Copyable {
         end = start + buffer.count
     }
 
+    /// A sink over `memory`, for a writer that reserved it (a frame in an outbound buffer).
+    public init(_ memory: UnsafeMutableRawBufferPointer) {
+        self.init(memory.bindMemory(to: UInt8.self))
+    }
+
     /// The bytes written so far.
-    var written: Int { next - start }
+    public var written: Int { next - start }
 
     /// Whether `count` more bytes fit; once one piece has not fitted, none does.
     private mutating func room(_ count: Int) -> Bool {
@@ -356,11 +361,8 @@ public struct JSONSink: ~Copyable {
 
     /// An integer's decimal digits.
     public mutating func integer(_ value: Int64) {
-        // At most 19 digits and a sign.
-        guard room(20) else { return }
         if value >= 0 && value < 10 {
-            next.pointee = UInt8(ascii: "0") + UInt8(value)
-            next += 1
+            byte(UInt8(ascii: "0") + UInt8(value))
             return
         }
         var magnitude = value.magnitude
@@ -370,6 +372,8 @@ public struct JSONSink: ~Copyable {
             digits += 1
             probe /= 10
         } while probe > 0
+        // Exactly the room it takes, so a writer that reserved a frame's exact size can use it.
+        guard room(digits + (value < 0 ? 1 : 0)) else { return }
         if value < 0 {
             next.pointee = UInt8(ascii: "-")
             next += 1

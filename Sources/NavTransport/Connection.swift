@@ -342,8 +342,8 @@ extension FrameEncoder {
         }
     }
 
-    /// Appends the framed reply to request `id` whose result is already serialized (the bytes
-    /// ``Envelope/writeReply(id:serializedResult:to:)`` writes, framed), straight into `buffer`: the body's
+    /// Appends the framed reply to request `id` whose result is already serialized (the bytes of
+    /// ``Envelope/reply(id:result:)`` for that result, framed), straight into `buffer`: the body's
     /// length is known before it is written, so the header goes first and no byte is copied twice. Returns
     /// the framed size.
     static func appendReply(id: RequestID, serializedResult result: [UInt8], framing: Framing, to buffer: inout ByteBuffer) -> Int {
@@ -360,81 +360,46 @@ extension FrameEncoder {
         let bodyCount =
             Envelope.replyOpening.utf8CodeUnitCount + idCount + Envelope.resultMember.utf8CodeUnitCount + result.count + 1
         return appendFramed(bodyCount: bodyCount, framing: framing, to: &buffer) { out in
-            out.put(Envelope.replyOpening)
+            out.raw(Envelope.replyOpening)
             if case .int(let value) = id {
-                if value < 0 { out.put(UInt8(ascii: "-")) }
-                out.putDecimal(value.magnitude)
+                out.integer(value)
             } else {
-                out.put(idBytes)
+                out.bytes(idBytes)
             }
-            out.put(Envelope.resultMember)
-            out.put(result)
-            out.put(UInt8(ascii: "}"))
+            out.raw(Envelope.resultMember)
+            out.bytes(result)
+            out.byte(UInt8(ascii: "}"))
         }
     }
 
     /// Appends `body` framed to `buffer`.
     static func append(_ body: [UInt8], framing: Framing, to buffer: inout ByteBuffer) {
-        _ = appendFramed(bodyCount: body.count, framing: framing, to: &buffer) { $0.put(body) }
+        _ = appendFramed(bodyCount: body.count, framing: framing, to: &buffer) { $0.bytes(body) }
     }
 
     /// Appends one frame whose body is `bodyCount` bytes, which `writeBody` writes, to `buffer`, in one
-    /// reservation: the header (or, for NDJSON, the newline after) around the body. Returns the framed size.
+    /// reservation: the header (or, for NDJSON, the newline after) around the body, written with the sink the
+    /// JSON writers use. Returns the framed size.
     private static func appendFramed(
-        bodyCount: Int, framing: Framing, to buffer: inout ByteBuffer, _ writeBody: (inout FrameBytes) -> Void
+        bodyCount: Int, framing: Framing, to buffer: inout ByteBuffer, _ writeBody: (inout JSONSink) -> Void
     ) -> Int {
         let framed = framedSize(bodyCount, framing: framing)
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: framed) { raw in
-            var out = FrameBytes(raw)
+            var out = JSONSink(UnsafeMutableRawBufferPointer(rebasing: raw[0..<framed]))
             if framing == .contentLength {
-                out.put("Content-Length: ")
-                out.putDecimal(UInt64(bodyCount))
-                out.put("\r\n\r\n")
+                out.raw("Content-Length: ")
+                out.integer(Int64(bodyCount))
+                out.raw("\r\n\r\n")
             }
-            let bodyStart = out.count
+            let bodyStart = out.written
             writeBody(&out)
-            precondition(out.count - bodyStart == bodyCount, "a frame's body is not the length its header gives")
-            if framing == .ndjson { out.put(0x0A) }
-            return out.count
+            if framing == .ndjson { out.byte(0x0A) }
+            precondition(
+                !out.overflowed && out.written - bodyStart == bodyCount + (framing == .ndjson ? 1 : 0),
+                "a frame's body is not the length its header gives")
+            return out.written
         }
         return framed
-    }
-
-    /// Writes bytes at the front of memory reserved for them (the caller reserved enough).
-    struct FrameBytes {
-        private let raw: UnsafeMutableRawBufferPointer
-        private(set) var count = 0
-
-        init(_ raw: UnsafeMutableRawBufferPointer) { self.raw = raw }
-
-        mutating func put(_ byte: UInt8) {
-            raw[count] = byte
-            count += 1
-        }
-
-        mutating func put(_ text: StaticString) {
-            put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
-
-        mutating func put(_ bytes: [UInt8]) {
-            bytes.withUnsafeBytes { put($0) }
-        }
-
-        mutating func put(_ bytes: UnsafeRawBufferPointer) {
-            UnsafeMutableRawBufferPointer(rebasing: raw[count..<(count + bytes.count)]).copyMemory(from: bytes)
-            count += bytes.count
-        }
-
-        /// `value` in decimal.
-        mutating func putDecimal(_ value: UInt64) {
-            let digits = FrameEncoder.decimalDigits(value)
-            var rest = value
-            for position in stride(from: count + digits - 1, through: count, by: -1) {
-                raw[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            count += digits
-        }
     }
 
     static func decimalDigits(_ n: Int) -> Int { decimalDigits(UInt64(n)) }

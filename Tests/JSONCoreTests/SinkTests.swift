@@ -49,6 +49,23 @@ struct SinkTests {
         #expect(bytes == expected.serializedBytes())
     }
 
+    /// An integer asks for exactly its own room, so a writer that reserved a frame's exact size can use it.
+    @Test("an integer fits memory of exactly its size, and not one byte less", arguments: [Int64(7), 10, -1, 393, .min, .max])
+    func exactRoom(_ value: Int64) {
+        let text = Array(String(value).utf8)
+        for size in [text.count, text.count - 1] {
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 1)
+            defer { memory.deallocate() }
+            var sink = JSONSink(UnsafeMutableRawBufferPointer(rebasing: memory[0..<max(size, 1)]))
+            sink.integer(value)
+            if size == text.count {
+                #expect(!sink.overflowed && Array(UnsafeRawBufferPointer(rebasing: memory[0..<sink.written])) == text)
+            } else {
+                #expect(sink.overflowed || size == 0)
+            }
+        }
+    }
+
     /// Bytes written once and added to many answers go in as they are, and a sink too small for them runs the
     /// writer again.
     @Test("bytes already written go in as they are")
