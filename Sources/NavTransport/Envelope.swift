@@ -212,16 +212,6 @@ public enum Envelope: Sendable, Hashable {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// Appends a success reply whose result is already serialized (as ``JSONCore/JSON/serializedBytes()``
-    /// writes it): the bytes of ``reply(id:result:)`` for that result.
-    public static func writeReply(id: RequestID, serializedResult: [UInt8], to out: inout [UInt8]) {
-        replyOpening.withUTF8Buffer { out.append(contentsOf: $0) }
-        id.json.write(to: &out)
-        resultMember.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(contentsOf: serializedResult)
-        out.append(UInt8(ascii: "}"))
-    }
-
     /// An error reply.
     public static func reply(id: RequestID, error: RPCError) -> JSON {
         ["jsonrpc": "2.0", "id": id.json, "error": error.json]
