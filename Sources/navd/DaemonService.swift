@@ -5,7 +5,7 @@ import ServiceLifecycle
 
 /// The socket server as a `Service`: serves until graceful shutdown, then stops accepting and
 /// lets each connection answer what it has in hand.
-final class DaemonService: Service, Sendable {
+final class DaemonService: Service, Sendable, CustomStringConvertible {
     let server: UnixSocketServer
     let service: NavService
     /// Nil when the socket was passed at start: its path is the supervisor's.
@@ -18,6 +18,11 @@ final class DaemonService: Service, Sendable {
         self.socketGuard = socketGuard
         self.logger = logger
     }
+
+    /// The name ServiceLifecycle logs the service by. Said outright, it also spares the start the runtime's
+    /// conformance searches (each a walk over every conformance in the binary) that describing the object
+    /// by reflection would make.
+    var description: String { "navd socket server" }
 
     func run() async throws {
         let socketGuard = self.socketGuard
