@@ -26,6 +26,13 @@ public enum EventLoops {
     public static func use(_ count: Int) {
         NIOSingletons.groupLoopCountSuggestion = max(1, count)
     }
+
+    /// Starts the shared group on a task of its own, so that what the caller sets up next runs while its
+    /// threads start: NIO starts them one after another, waiting for each, the first time the group is asked
+    /// for, and whoever asks next waits for that to finish. Call after ``use(_:)``.
+    public static func startInBackground() {
+        Task.detached { _ = MultiThreadedEventLoopGroup.singleton }
+    }
 }
 
 /// Serves an `RPCService` on a Unix domain socket: each connection's messages handled on its event loop, in

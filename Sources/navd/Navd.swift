@@ -140,6 +140,9 @@ struct Navd: AsyncParsableCommand {
     func run() async throws {
         // Before anything starts NIO's shared group, which fixes its size then.
         EventLoops.use(eventLoops ?? EventLoops.defaultCount)
+        // The event loops start while the state, the socket's lock, the service and the signal handlers are
+        // set up; none of those needs them, and the server finds them running.
+        EventLoops.startInBackground()
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
