@@ -89,21 +89,35 @@ enum JSONText {
             out.append(UInt8(ascii: "0") + UInt8(value))
             return
         }
-        // Digits written from the end of a buffer on the stack, then appended at once, without making a String.
-        var magnitude = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var position = digits.count
-            repeat {
-                position -= 1
-                digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                position -= 1
-                digits[position] = UInt8(ascii: "-")
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+        // Written into a buffer on the stack, then appended at once, without making a String.
+        let length = integerLength(value)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { text in
+            writeInteger(value, length: length, to: text.baseAddress!)
+            out.append(contentsOf: text)
         }
+    }
+
+    /// How many bytes `value`'s decimal text takes: its digits, and a sign when it is negative.
+    static func integerLength(_ value: Int64) -> Int {
+        var length = value < 0 ? 2 : 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        return length
+    }
+
+    /// Writes `value`'s decimal text, `length` bytes (``integerLength(_:)``), from `start` on.
+    static func writeInteger(_ value: Int64, length: Int, to start: UnsafeMutablePointer<UInt8>) {
+        var magnitude = value.magnitude
+        var position = length
+        repeat {
+            position -= 1
+            start[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 { start[0] = UInt8(ascii: "-") }
     }
 
     /// A string literal; in a key, U+0000 is written as U+FFFD (json-c keys are C strings).
@@ -113,31 +127,54 @@ enum JSONText {
         // Runs of bytes that need no escape are copied at once; most strings are one run.
         string.withUTF8 { utf8 in
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            for (index, byte) in utf8.enumerated() where needsEscape(byte) {
                 if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
                 runStart = index + 1
-                appendEscape(byte, key: key, to: &out)
+                if key && byte == 0 {
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                } else {
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestEscape) { escape in
+                        let length = writeEscape(byte, to: escape.baseAddress!)
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: escape[..<length]))
+                    }
+                }
             }
             if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         out.append(UInt8(ascii: "\""))
     }
 
-    private static func appendEscape(_ byte: UInt8, key: Bool, to out: inout [UInt8]) {
-        switch byte {
-        case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-        case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-        case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0x00 where key: out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-        default:
-            out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0x0F)])
+    /// Whether a byte of a string is written escaped: `"`, `\\` and the bytes below 0x20.
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// The most bytes one escape takes (`\\u00xx`).
+    static let longestEscape = 6
+
+    /// Writes the escape of `byte` (one that ``needsEscape(_:)``) from `start` on; returns its length.
+    static func writeEscape(_ byte: UInt8, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        start[0] = UInt8(ascii: "\\")
+        let short: UInt8? =
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+            case 0x08: UInt8(ascii: "b")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            default: nil
+            }
+        if let short {
+            start[1] = short
+            return 2
         }
+        start[1] = UInt8(ascii: "u")
+        start[2] = UInt8(ascii: "0")
+        start[3] = UInt8(ascii: "0")
+        start[4] = hex[Int(byte >> 4)]
+        start[5] = hex[Int(byte & 0x0F)]
+        return 6
     }
 }
 
@@ -301,49 +338,20 @@ public struct JSONSink: ~Copyable {
         var value = value
         value.withUTF8 { utf8 in
             // An escape is at most six bytes (`\u00xx`) for one byte of input.
-            guard room(utf8.count * 6 + 2) else { return }
+            guard room(utf8.count * JSONText.longestEscape + 2) else { return }
             next.pointee = UInt8(ascii: "\"")
             next += 1
             for byte in utf8 {
-                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                if JSONText.needsEscape(byte) {
+                    next += JSONText.writeEscape(byte, to: next)
+                } else {
                     next.pointee = byte
                     next += 1
-                } else {
-                    escape(byte)
                 }
             }
             next.pointee = UInt8(ascii: "\"")
             next += 1
         }
-    }
-
-    private mutating func escape(_ byte: UInt8) {
-        next[0] = UInt8(ascii: "\\")
-        let short: UInt8? =
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            default: nil
-            }
-        if let short {
-            next[1] = short
-            next += 2
-            return
-        }
-        next[1] = UInt8(ascii: "u")
-        next[2] = UInt8(ascii: "0")
-        next[3] = UInt8(ascii: "0")
-        next[4] = JSONSink.hex(byte >> 4)
-        next[5] = JSONSink.hex(byte & 0x0F)
-        next += 6
-    }
-
-    private static func hex(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// A number as ``JSON/number(_:)-(Double)`` makes it: integral values without a fraction.
@@ -366,29 +374,13 @@ public struct JSONSink: ~Copyable {
 
     /// An integer's decimal digits.
     public mutating func integer(_ value: Int64) {
-        if value >= 0 && value < 10 {
-            byte(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        var magnitude = value.magnitude
-        var digits = 0
-        var probe = magnitude
-        repeat {
-            digits += 1
-            probe /= 10
-        } while probe > 0
         // Exactly the room it takes, so a writer that reserved a frame's exact size can use it.
-        guard room(digits + (value < 0 ? 1 : 0)) else { return }
-        if value < 0 {
-            next.pointee = UInt8(ascii: "-")
-            next += 1
-        }
-        var position = digits
-        repeat {
-            position -= 1
-            next[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        next += digits
+        let length = JSONText.integerLength(value)
+        guard room(length) else { return }
+        JSONText.writeInteger(value, length: length, to: next)
+        next += length
     }
+
+    /// How many bytes ``integer(_:)`` writes for `value`.
+    public static func integerLength(_ value: Int64) -> Int { JSONText.integerLength(value) }
 }

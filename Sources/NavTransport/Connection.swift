@@ -337,7 +337,7 @@ extension FrameEncoder {
     /// The size of `bodyCount` bytes once framed.
     static func framedSize(_ bodyCount: Int, framing: Framing) -> Int {
         switch framing {
-        case .contentLength: return 20 + decimalDigits(bodyCount) + bodyCount
+        case .contentLength: return 20 + JSONSink.integerLength(Int64(bodyCount)) + bodyCount
         case .ndjson: return bodyCount + 1
         }
     }
@@ -352,7 +352,7 @@ extension FrameEncoder {
         let idCount: Int
         switch id {
         case .int(let value):
-            idCount = (value < 0 ? 1 : 0) + decimalDigits(value.magnitude)
+            idCount = JSONSink.integerLength(value)
         case .string, .null:
             id.json.write(to: &idBytes)
             idCount = idBytes.count
@@ -400,17 +400,5 @@ extension FrameEncoder {
             return out.written
         }
         return framed
-    }
-
-    static func decimalDigits(_ n: Int) -> Int { decimalDigits(UInt64(n)) }
-
-    static func decimalDigits(_ n: UInt64) -> Int {
-        var digits = 1
-        var rest = n / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        return digits
     }
 }
