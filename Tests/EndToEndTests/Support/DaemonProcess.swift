@@ -51,8 +51,14 @@ final class DaemonProcess: Sendable {
         return daemon
     }
 
-    /// Waits until the socket accepts a connection: 5 ms between attempts, doubling up to 100 ms, 10 s in all.
-    func waitUntilAccepting(within bound: Duration = .seconds(10)) async throws {
+    /// How long a test waits for a daemon to start listening before it gives up. Only a daemon that never
+    /// listens reaches it (one that exits is reported at once), so it is generous: under the sanitizers, with
+    /// every suite's daemons starting at once on two cores, a start has taken more than ten seconds.
+    static let startBound = Duration.seconds(60)
+
+    /// Waits until the socket accepts a connection: 5 ms between attempts, doubling up to 100 ms, `startBound`
+    /// in all.
+    func waitUntilAccepting(within bound: Duration = startBound) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: bound)
         var delay = Duration.milliseconds(5)
@@ -70,8 +76,8 @@ final class DaemonProcess: Sendable {
     }
 
     /// A client connected as soon as the daemon accepts: for a daemon started with
-    /// `waitUntilReady: false`, so no readiness probe takes a connection slot (bounded backoff, 10 s).
-    func connectWhenReady(within bound: Duration = .seconds(10)) async throws -> NavClient {
+    /// `waitUntilReady: false`, so no readiness probe takes a connection slot (bounded backoff, `startBound`).
+    func connectWhenReady(within bound: Duration = startBound) async throws -> NavClient {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: bound)
         var delay = Duration.milliseconds(5)
