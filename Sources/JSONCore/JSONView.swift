@@ -38,22 +38,47 @@ struct JSONCNode: @unchecked Sendable {
     let pointer: OpaquePointer?
 }
 
+/// A Swift value a ``JSONView`` views, held by reference so that a view is one reference whatever it views.
+final class JSONValueBox: Sendable {
+    let value: JSON
+    init(_ value: JSON) { self.value = value }
+}
+
 /// A read-only view of one JSON value: a ``JSON`` value, or a value of a ``JSONDocument`` read in place.
 ///
 /// Reading a member, a string or a number of a document costs no copy of the rest of it; ``json`` copies the
 /// viewed value (and everything inside it) into a ``JSON`` value.
 public struct JSONView: Sendable, Hashable, CustomStringConvertible {
-    enum Storage: Sendable {
-        case value(JSON)
-        case node(JSONCNode, JSONDocument)
-    }
-
-    let storage: Storage
+    /// The document whose node this views, or the box of the Swift value it views: the one reference a view
+    /// holds, so that copying a view is a retain (an enum of the two cases took a call that switched on them).
+    private let owner: any AnyObject & Sendable
+    /// The viewed node of `owner`'s tree, when `owner` is a document (nil is json-c's null).
+    private let node: JSONCNode
+    /// Whether `owner` is a ``JSONDocument`` (else a ``JSONValueBox``).
+    private let inDocument: Bool
 
     /// A view of a value already in Swift.
-    public init(_ value: JSON) { storage = .value(value) }
+    public init(_ value: JSON) {
+        owner = JSONValueBox(value)
+        node = JSONCNode(pointer: nil)
+        inDocument = false
+    }
 
-    init(node: JSONCNode, in document: JSONDocument) { storage = .node(node, document) }
+    init(node: JSONCNode, in document: JSONDocument) {
+        owner = document
+        self.node = node
+        inDocument = true
+    }
+
+    /// The viewed Swift value; nil when this views a document's node.
+    private var swiftValue: JSON? {
+        // Not `nil` in a conditional expression: JSON is itself ExpressibleByNilLiteral, which would make it `.null`.
+        if inDocument { return Optional.none }
+        return unsafeDowncast(owner, to: JSONValueBox.self).value
+    }
+
+    /// The document whose node this views (only when `inDocument`).
+    private var document: JSONDocument { unsafeDowncast(owner, to: JSONDocument.self) }
 
     /// The kinds of JSON value.
     public enum Kind: Sendable, Hashable {
@@ -61,8 +86,7 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var kind: Kind {
-        switch storage {
-        case .value(let value):
+        if let value = swiftValue {
             switch value {
             case .null: return .null
             case .bool: return .bool
@@ -71,7 +95,7 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
             case .array: return .array
             case .object: return .object
             }
-        case .node(let node, _):
+        } else {
             guard let pointer = node.pointer else { return .null }
             switch json_object_get_type(pointer) {
             case json_type_boolean: return .bool
@@ -100,9 +124,10 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
 
     /// The viewed value, copied into Swift.
     public var json: JSON {
-        switch storage {
-        case .value(let value): return value
-        case .node(let node, _): return JSONCTreeReader.json(node.pointer)
+        if let value = swiftValue {
+            return value
+        } else {
+            return JSONCTreeReader.json(node.pointer)
         }
     }
 
@@ -114,9 +139,9 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     // MARK: Scalars
 
     public var stringValue: String? {
-        switch storage {
-        case .value(let value): return value.stringValue
-        case .node(let node, _):
+        if let value = swiftValue {
+            return value.stringValue
+        } else {
             guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_string else { return nil }
             return JSONCTreeReader.string(pointer)
         }
@@ -124,8 +149,7 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether this is the string `text`, compared without making a `String`.
     public func isString(_ text: StaticString) -> Bool {
-        switch storage {
-        case .value(let value):
+        if let value = swiftValue {
             guard case .string(var string) = value else { return false }
             return string.withUTF8 { utf8 in
                 guard utf8.count == text.utf8CodeUnitCount, let start = utf8.baseAddress else {
@@ -133,7 +157,7 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
                 }
                 return memcmp(text.utf8Start, start, utf8.count) == 0
             }
-        case .node(let node, _):
+        } else {
             guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_string,
                 Int(json_object_get_string_len(pointer)) == text.utf8CodeUnitCount, let start = json_object_get_string(pointer)
             else { return false }
@@ -142,9 +166,9 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var boolValue: Bool? {
-        switch storage {
-        case .value(let value): return value.boolValue
-        case .node(let node, _):
+        if let value = swiftValue {
+            return value.boolValue
+        } else {
             guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_boolean else { return nil }
             return json_object_get_boolean(pointer) != 0
         }
@@ -152,13 +176,12 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
 
     /// A number as ``JSON`` (`.int` or `.double`, as the parser decided), or nil for anything else.
     public var number: JSON? {
-        switch storage {
-        case .value(let value):
+        if let value = swiftValue {
             switch value {
             case .int, .double: return value
             default: return nil
             }
-        case .node(let node, _):
+        } else {
             guard let pointer = node.pointer else { return nil }
             switch json_object_get_type(pointer) {
             case json_type_int: return .int(json_object_get_int64(pointer))
@@ -179,26 +202,102 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     /// The member named `key`: nil when this is not an object or has no such member (a member whose value is
     /// `null` is a view of null).
     public subscript(key: String) -> JSONView? {
-        switch storage {
-        case .value(let value):
+        if let value = swiftValue {
             guard case .object(let object) = value, let member = object[key] else { return nil }
             return JSONView(member)
-        case .node(let node, let document):
-            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object,
-                let table = json_object_get_object(pointer)
-            else { return nil }
-            if table.pointee.count <= Self.scannedMembers,
-                let found = key.utf8.withContiguousStorageIfAvailable({ Self.member(of: pointer, named: $0) })
-            {
-                return found.map { JSONView(node: JSONCNode(pointer: $0), in: document) }
-            }
-            // The document's keys hold no U+0000 (the parser rejects it in a key), so such a key is in no object;
-            // as a C string it would be cut short and name another.
-            if key.utf8.contains(0) { return nil }
-            var found: OpaquePointer?
-            let present = key.withCString { json_object_object_get_ex(pointer, $0, &found) }
-            return present != 0 ? JSONView(node: JSONCNode(pointer: found), in: document) : nil
+        } else {
+            let document = self.document
+            guard let pointer = node.pointer, let found = Self.member(of: pointer, key) else { return nil }
+            return JSONView(node: JSONCNode(pointer: found), in: document)
         }
+    }
+
+    /// A member's value as far as a reader of scalars needs it: what it is, and its value when it is a
+    /// boolean, a number or a string. Reading it this way makes no view of the member (and so takes no
+    /// reference on the document), which makes it the cheap way to read a request's scalar params.
+    public enum Scalar: Sendable, Equatable {
+        case absent, null
+        case bool(Bool)
+        case int(Int64)
+        case double(Double)
+        case string(String)
+        case array, object
+
+        /// As ``JSONView/typeName`` ("absent" for a missing member).
+        public var typeName: String {
+            switch self {
+            case .absent: return "absent"
+            case .null: return "null"
+            case .bool: return "boolean"
+            case .int, .double: return "number"
+            case .string: return "string"
+            case .array: return "array"
+            case .object: return "object"
+            }
+        }
+
+    }
+
+    /// The member named `key`, read as a ``Scalar``: `.absent` when this is not an object or has no such member.
+    public func scalar(_ key: String) -> Scalar {
+        if let value = swiftValue {
+            guard case .object(let object) = value, let member = object[key] else { return .absent }
+            return Self.scalar(of: member)
+        } else {
+            guard let pointer = node.pointer, let found = Self.member(of: pointer, key) else { return .absent }
+            return Self.scalar(of: found)
+        }
+    }
+
+    /// This value read as a ``Scalar`` (never `.absent`).
+    public var scalar: Scalar {
+        if let value = swiftValue { return Self.scalar(of: value) }
+        return Self.scalar(of: node.pointer)
+    }
+
+    private static func scalar(of value: JSON) -> Scalar {
+        switch value {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .int(let i): return .int(i)
+        case .double(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    private static func scalar(of node: OpaquePointer?) -> Scalar {
+        guard let node else { return .null }
+        // Typed getters coerce silently, so the type decides which getter is safe.
+        switch json_object_get_type(node) {
+        case json_type_boolean: return .bool(json_object_get_boolean(node) != 0)
+        case json_type_int: return .int(json_object_get_int64(node))
+        case json_type_double: return .double(json_object_get_double(node))
+        case json_type_string: return .string(JSONCTreeReader.string(node))
+        case json_type_array: return .array
+        case json_type_object: return .object
+        default: return .null
+        }
+    }
+
+    /// The value of the member named `key` of `pointer` (`.some(nil)` for a member that is null), or nil when
+    /// `pointer` is not an object or has no such member.
+    private static func member(of pointer: OpaquePointer, _ key: String) -> OpaquePointer?? {
+        guard json_object_get_type(pointer) == json_type_object, let table = json_object_get_object(pointer) else {
+            return nil
+        }
+        if table.pointee.count <= scannedMembers,
+            let found = key.utf8.withContiguousStorageIfAvailable({ member(of: pointer, named: $0) })
+        {
+            return found
+        }
+        // The document's keys hold no U+0000 (the parser rejects it in a key), so such a key is in no object;
+        // as a C string it would be cut short and name another.
+        if key.utf8.contains(0) { return nil }
+        var found: OpaquePointer?
+        let present = key.withCString { json_object_object_get_ex(pointer, $0, &found) }
+        return present != 0 ? .some(found) : nil
     }
 
     /// Up to this many members, a member is found by comparing keys in order rather than by json-c's hashed
@@ -225,15 +324,15 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     /// Calls `body` with each member of an object in document order: its key as UTF-8 bytes (borrowed for the
     /// call) and its value. False, without calling `body`, when this is not an object.
     public func forEachMember(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ value: JSONView) -> Void) -> Bool {
-        switch storage {
-        case .value(let value):
+        if let value = swiftValue {
             guard case .object(let object) = value else { return false }
             for member in object.members {
                 var key = member.key
                 key.withUTF8 { body($0, JSONView(member.value)) }
             }
             return true
-        case .node(let node, let document):
+        } else {
+            let document = self.document
             guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return false }
             for member in JSONCMembers(pointer) {
                 // Keys hold no U+0000 (the parser rejects it in a key), so the C string is the whole key.
@@ -247,11 +346,11 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
 
     /// An array's elements; nil when this is not an array.
     public var elements: [JSONView]? {
-        switch storage {
-        case .value(let value):
+        if let value = swiftValue {
             guard case .array(let array) = value else { return nil }
             return array.map(JSONView.init)
-        case .node(let node, let document):
+        } else {
+            let document = self.document
             guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_array else { return nil }
             let count = json_object_array_length(pointer)
             var list: [JSONView] = []

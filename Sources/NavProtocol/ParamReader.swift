@@ -82,9 +82,11 @@ public struct ParamReader: Sendable {
     // MARK: Strings
 
     public func optionalString(_ key: String) throws(RPCError) -> String? {
-        guard let v = given(key) else { return nil }
-        guard let s = v.stringValue else { throw wrong(key, "a string", typeName: v.typeName) }
-        return s
+        switch members.scalar(key) {
+        case .absent, .null: return nil
+        case .string(let s): return s
+        case let other: throw wrong(key, "a string", typeName: other.typeName)
+        }
     }
 
     public func string(_ key: String) throws(RPCError) -> String {
@@ -107,9 +109,12 @@ public struct ParamReader: Sendable {
     // MARK: Numbers and booleans
 
     public func optionalDouble(_ key: String) throws(RPCError) -> Double? {
-        guard let v = given(key) else { return nil }
-        guard let d = v.doubleValue else { throw wrong(key, "a number", typeName: v.typeName) }
-        return d
+        switch members.scalar(key) {
+        case .absent, .null: return nil
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        case let other: throw wrong(key, "a number", typeName: other.typeName)
+        }
     }
 
     public func double(_ key: String) throws(RPCError) -> Double {
@@ -129,9 +134,17 @@ public struct ParamReader: Sendable {
     }
 
     public func optionalInt(_ key: String) throws(RPCError) -> Int? {
-        guard let v = given(key) else { return nil }
-        if let i = v.intValue, let n = Int(exactly: i) { return n }
-        guard let d = v.doubleValue else { throw wrong(key, "an integer", typeName: v.typeName) }
+        let d: Double
+        switch members.scalar(key) {
+        case .absent, .null: return nil
+        case .int(let i):
+            if let n = Int(exactly: i) { return n }
+            d = Double(i)
+        case .double(let value):
+            if let n = JSON.double(value).intValue.flatMap({ Int(exactly: $0) }) { return n }
+            d = value
+        case let other: throw wrong(key, "an integer", typeName: other.typeName)
+        }
         // A number, but not one an integer can hold: say which way it misses.
         let why = d.rounded() == d ? "too large for an integer (at most \(Int64.max))" : "not a whole number"
         throw .invalidParams(
@@ -144,9 +157,11 @@ public struct ParamReader: Sendable {
     }
 
     public func optionalBool(_ key: String) throws(RPCError) -> Bool? {
-        guard let v = given(key) else { return nil }
-        guard let b = v.boolValue else { throw wrong(key, "true or false", typeName: v.typeName) }
-        return b
+        switch members.scalar(key) {
+        case .absent, .null: return nil
+        case .bool(let b): return b
+        case let other: throw wrong(key, "true or false", typeName: other.typeName)
+        }
     }
 
     public func bool(_ key: String) throws(RPCError) -> Bool {

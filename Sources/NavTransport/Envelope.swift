@@ -28,10 +28,11 @@ public enum RequestID: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads an id value as ``init(json:)`` does, from a viewed value.
     public init?(view: JSONView) {
-        switch view.kind {
-        case .string: self = .string(view.stringValue ?? "")
-        case .number:
-            guard let number = view.number, let id = RequestID(json: number) else { return nil }
+        switch view.scalar {
+        case .string(let s): self = .string(s)
+        case .int(let i): self = .int(i)
+        case .double(let d):
+            guard let id = RequestID(json: .double(d)) else { return nil }
             self = id
         case .null: self = .null
         default: return nil

@@ -93,6 +93,29 @@ struct DocumentTests {
         #expect(valueKeys == keys)
     }
 
+    @Test("a member read as a scalar: the same answer from a document and from a Swift value")
+    func scalars() throws {
+        let document = try JSONDocument.parse(
+            #"{"s":"héllo","n":null,"t":false,"i":-3,"d":2.5,"o":{"x":1},"a":[1],"e":"","big":12345678901234}"#)
+        let expected: [(String, JSONView.Scalar)] = [
+            ("s", .string("héllo")), ("n", .null), ("t", .bool(false)), ("i", .int(-3)), ("d", .double(2.5)),
+            ("o", .object), ("a", .array), ("e", .string("")), ("big", .int(12_345_678_901_234)), ("missing", .absent),
+        ]
+        for view in [document.value, JSONView(document.value.json)] {
+            for (key, scalar) in expected {
+                #expect(view.scalar(key) == scalar, "\(key)")
+                // A member's own scalar is the one read through its object.
+                if let member = view[key] { #expect(member.scalar == scalar, "\(key)") }
+            }
+            // Not an object: nothing is a member of it.
+            #expect(view["a"]?.scalar("x") == .absent)
+            #expect(view["s"]?.scalar("x") == .absent)
+        }
+        #expect(JSONView.Scalar.absent.typeName == "absent")
+        #expect(JSONView.Scalar.int(1).typeName == JSONView(.int(1)).typeName)
+        #expect(JSONView.Scalar.object.typeName == document.value.typeName)
+    }
+
     /// A small object's members are found by comparing keys in order, a larger one's by json-c's hashed
     /// look-up: both find the same members, whether keys are prefixes of each other, empty or not ASCII.
     @Test(
