@@ -22,6 +22,23 @@ public enum FrameEvent: Sendable, Hashable {
     case malformedHeader(String)
 }
 
+/// A ``FrameEvent`` as ``FrameDecoder/feed(_:each:)`` hands it over: a message's body is borrowed, from the
+/// bytes fed or from the decoder's buffer, and is valid only during the call that receives it.
+public enum BorrowedFrameEvent {
+    case message(UnsafeBufferPointer<UInt8>)
+    case oversized(limit: Int)
+    case malformedHeader(String)
+
+    /// The event with its body copied out.
+    public var owned: FrameEvent {
+        switch self {
+        case .message(let body): return .message(Array(body))
+        case .oversized(let limit): return .oversized(limit: limit)
+        case .malformedHeader(let detail): return .malformedHeader(detail)
+        }
+    }
+}
+
 /// A pure, incremental frame decoder: feed it bytes in any chunking, read events out.
 ///
 /// The decoder is a state machine that looks at each input byte a bounded number of
@@ -101,17 +118,29 @@ public struct FrameDecoder: Sendable {
     /// Consumes `bytes` and appends the events they complete to `events`, in order: a caller that reads
     /// often keeps one list and empties it between reads, rather than allocating one for every read.
     public mutating func feed(_ bytes: some Collection<UInt8>, into events: inout [FrameEvent]) {
+        feed(bytes) { events.append($0.owned) }
+    }
+
+    /// Consumes `bytes` and calls `each` with every event they complete, in order. A message whose body arrived
+    /// whole in `bytes` is handed over where it lies, so reading it copies nothing; `each` must not keep the
+    /// body past its call.
+    public mutating func feed(_ bytes: some Collection<UInt8>, each: (BorrowedFrameEvent) -> Void) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { chunk in
-            consume(chunk, into: &events)
+            consume(chunk, emit: each)
         }
         if done == nil {
-            Array(bytes).withUnsafeBufferPointer { consume($0, into: &events) }
+            Array(bytes).withUnsafeBufferPointer { consume($0, emit: each) }
         }
+    }
+
+    /// Hands `buffer`, a complete message, to `emit`.
+    private func emitBuffer(_ emit: (BorrowedFrameEvent) -> Void) {
+        buffer.withUnsafeBufferPointer { emit(.message($0)) }
     }
 
     // MARK: - The state machine
 
-    private mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>, into events: inout [FrameEvent]) {
+    private mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>, emit: (BorrowedFrameEvent) -> Void) {
         var i = 0
         let end = chunk.count
         while i < end {
@@ -132,7 +161,7 @@ public struct FrameDecoder: Sendable {
                 } else {
                     fail(
                         "the first byte must be '{' or '[' (one JSON value per line) or a header such as 'Content-Length: N'",
-                        into: &events)
+                        emit: emit)
                 }
 
             case .headers(let contentLength, let blockBytes, let lines):
@@ -144,7 +173,7 @@ public struct FrameDecoder: Sendable {
                 let segmentEnd = newline ?? end
                 let lineBytes = buffer.count + (segmentEnd - i) + (newline == nil ? 0 : 1)
                 if blockBytes + lineBytes > maxHeaderBytes {
-                    fail("the header block is larger than \(maxHeaderBytes) bytes", into: &events)
+                    fail("the header block is larger than \(maxHeaderBytes) bytes", emit: emit)
                     return
                 }
                 guard let newline else {
@@ -173,18 +202,18 @@ public struct FrameDecoder: Sendable {
                 i = newline + 1
                 switch parsed {
                 case nil:
-                    endHeaderBlock(contentLength: contentLength, into: &events)
+                    endHeaderBlock(contentLength: contentLength, emit: emit)
                 case .success(let length)?:
                     state = .headers(contentLength: length, blockBytes: blockBytes + lineBytes, lines: lines + 1)
                 case .failure(let problem)?:
-                    fail(problem.message, into: &events)
+                    fail(problem.message, emit: emit)
                     return
                 }
 
             case .body(let length):
                 if buffer.isEmpty, end - i >= length {
-                    // The whole body is in this read: one copy, and the buffer keeps its storage.
-                    events.append(.message(Array(UnsafeBufferPointer(rebasing: chunk[i..<(i + length)]))))
+                    // The whole body is in this read: handed over where it lies.
+                    emit(.message(UnsafeBufferPointer(rebasing: chunk[i..<(i + length)])))
                     i += length
                     state = .headers(contentLength: nil, blockBytes: 0, lines: 0)
                     continue
@@ -193,7 +222,7 @@ public struct FrameDecoder: Sendable {
                 buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<(i + take)]))
                 i += take
                 if buffer.count == length {
-                    events.append(.message(buffer))
+                    emitBuffer(emit)
                     buffer.removeAll(keepingCapacity: true)
                     state = .headers(contentLength: nil, blockBytes: 0, lines: 0)
                 }
@@ -214,19 +243,21 @@ public struct FrameDecoder: Sendable {
                 let endsWithCR = lastByte == UInt8(ascii: "\r")
                 if let newline {
                     if rawCount - (endsWithCR ? 1 : 0) > maxMessageBytes {
-                        events.append(.oversized(limit: maxMessageBytes))
+                        emit(.oversized(limit: maxMessageBytes))
+                    } else if buffer.isEmpty {
+                        // The whole line is in this read: handed over where it lies.
+                        let line = UnsafeBufferPointer(rebasing: chunk[i..<(segmentEnd - (endsWithCR ? 1 : 0))])
+                        if !line.allSatisfy(Self.isWhitespace) { emit(.message(line)) }
                     } else {
                         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<segmentEnd]))
                         if endsWithCR { buffer.removeLast() }
-                        if !buffer.allSatisfy(Self.isWhitespace) {
-                            events.append(.message(buffer))
-                        }
+                        if !buffer.allSatisfy(Self.isWhitespace) { emitBuffer(emit) }
                     }
                     buffer.removeAll(keepingCapacity: true)
                     i = newline + 1
                 } else if rawCount > maxMessageBytes + 1 || (rawCount == maxMessageBytes + 1 && !endsWithCR) {
                     // Too long whatever follows (a pending '\r' may still be the line ending).
-                    events.append(.oversized(limit: maxMessageBytes))
+                    emit(.oversized(limit: maxMessageBytes))
                     buffer.removeAll(keepingCapacity: true)
                     state = .skippingLine
                     i = end
@@ -246,25 +277,25 @@ public struct FrameDecoder: Sendable {
         }
     }
 
-    private mutating func endHeaderBlock(contentLength: Int?, into events: inout [FrameEvent]) {
+    private mutating func endHeaderBlock(contentLength: Int?, emit: (BorrowedFrameEvent) -> Void) {
         buffer.removeAll(keepingCapacity: true)
         guard let contentLength else {
-            fail("the header block has no Content-Length header", into: &events)
+            fail("the header block has no Content-Length header", emit: emit)
             return
         }
         if contentLength > maxMessageBytes {
-            events.append(.oversized(limit: maxMessageBytes))
+            emit(.oversized(limit: maxMessageBytes))
             state = .skippingBody(remaining: contentLength)
         } else if contentLength == 0 {
-            events.append(.message([]))
+            emit(.message(UnsafeBufferPointer(start: nil, count: 0)))
             state = .headers(contentLength: nil, blockBytes: 0, lines: 0)
         } else {
             state = .body(length: contentLength)
         }
     }
 
-    private mutating func fail(_ message: String, into events: inout [FrameEvent]) {
-        events.append(.malformedHeader(message))
+    private mutating func fail(_ message: String, emit: (BorrowedFrameEvent) -> Void) {
+        emit(.malformedHeader(message))
         buffer = []
         state = .failed
     }

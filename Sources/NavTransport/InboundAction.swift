@@ -19,29 +19,43 @@ public enum InboundAction: Sendable, Hashable {
     /// Decides what to do with `event`, parsing its body with `parseLimits`.
     public static func interpret(_ event: FrameEvent, parseLimits: JSONParseLimits = .default) -> InboundAction {
         switch event {
+        case .message(let body): return body.withUnsafeBufferPointer { interpret(message: $0, parseLimits: parseLimits) }
+        case .oversized(let limit): return interpret(BorrowedFrameEvent.oversized(limit: limit), parseLimits: parseLimits)
+        case .malformedHeader(let detail): return interpret(BorrowedFrameEvent.malformedHeader(detail), parseLimits: parseLimits)
+        }
+    }
+
+    /// Decides what to do with an event whose body is borrowed (nothing of it is kept).
+    public static func interpret(_ event: BorrowedFrameEvent, parseLimits: JSONParseLimits = .default) -> InboundAction {
+        switch event {
         case .message(let body):
-            let document: JSONDocument
-            do {
-                document = try JSONDocument.parse(body, limits: parseLimits)
-            } catch {
-                var reply = TransportErrors.parseError(error.description)
-                var data: JSONObject = ["offset": .number(error.offset)]
-                if let limit = error.depthLimit {
-                    data["limit"] = .number(limit)
-                    data["name"] = "maxJSONDepth"
-                }
-                reply.data = .object(data)
-                return .reply(Envelope.reply(id: .null, error: reply))
-            }
-            let envelope = Envelope.classify(document.value)
-            if envelope == .emptyBatch {
-                return .reply(Envelope.reply(id: .null, error: TransportErrors.emptyBatch))
-            }
-            return .dispatch(envelope)
+            return interpret(message: body, parseLimits: parseLimits)
         case .oversized(let limit):
             return .reply(Envelope.reply(id: .null, error: TransportErrors.oversized(limit: limit)))
         case .malformedHeader(let detail):
             return .replyAndClose(Envelope.reply(id: .null, error: TransportErrors.malformedHeader(detail)))
         }
+    }
+
+    /// A message's body, parsed and classified (nothing of `body` is kept).
+    private static func interpret(message body: UnsafeBufferPointer<UInt8>, parseLimits: JSONParseLimits) -> InboundAction {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument.parse(body, limits: parseLimits)
+        } catch {
+            var reply = TransportErrors.parseError(error.description)
+            var data: JSONObject = ["offset": .number(error.offset)]
+            if let limit = error.depthLimit {
+                data["limit"] = .number(limit)
+                data["name"] = "maxJSONDepth"
+            }
+            reply.data = .object(data)
+            return .reply(Envelope.reply(id: .null, error: reply))
+        }
+        let envelope = Envelope.classify(document.value)
+        if envelope == .emptyBatch {
+            return .reply(Envelope.reply(id: .null, error: TransportErrors.emptyBatch))
+        }
+        return .dispatch(envelope)
     }
 }

@@ -48,12 +48,9 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     // is lost: the handler is used only on its channel's event loop (NIO's contract), so no other thread reaches
     // them; and every access is a single read or a single call to a method of a value type (the decoder, the
     // deque, the guard, the state machines) that calls no code outside that value, so no access to one of them
-    // can begin while another is under way.
+    // can begin while another is under way. The one call that does call out, the decoder's `feed`, calls back
+    // into `channelRead`'s handling of each message, which touches every property here but the decoder.
     @exclusivity(unchecked) private var decoder: FrameDecoder
-    /// The events of the last read, emptied: their list's storage, kept for the next read.
-    @exclusivity(unchecked) private var readEvents: [FrameEvent] = []
-    /// The most events whose list is kept between reads.
-    static let keptReadEvents = 16
     @exclusivity(unchecked) private var framing: Framing?
     @exclusivity(unchecked) private var replyGuard = ReplyGuard()
     @exclusivity(unchecked) private var machine = ConnectionStateMachine()
@@ -154,20 +151,10 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !machine.isClosed, opened, !inputDone else { return }
         let bytes = unwrapInboundIn(data)
-        // The list of events is kept between reads (emptied, with its storage), unless a burst made it large.
-        var events = readEvents
-        readEvents = []
-        decoder.feed(bytes.readableBytesView, into: &events)
-        defer {
-            events.removeAll(keepingCapacity: events.capacity <= Self.keptReadEvents)
-            readEvents = events
-        }
-        if framing == nil, let f = decoder.framing {
-            framing = f
-            handle.framing = f
-        }
         let parseLimits = JSONParseLimits(maxDepth: limits.maxJSONDepth)
-        for event in events where !inputDone {
+        // Each message is parsed where the read left it, while `bytes` holds it.
+        decoder.feed(bytes.readableBytesView) { event in
+            guard !inputDone else { return }
             switch InboundAction.interpret(event, parseLimits: parseLimits) {
             case .dispatch(let envelope): enqueue(envelope)
             case .reply(let json): queue.append(.reply(json))
@@ -177,6 +164,11 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
                 // Nothing after a malformed header block can be framed.
                 inputDone = true
             }
+        }
+        // Known from the first byte, so before any message; nothing is framed out before the read completes.
+        if framing == nil, let f = decoder.framing {
+            framing = f
+            handle.framing = f
         }
     }
 

@@ -191,6 +191,39 @@ struct FrameDecoderTests {
         #expect(events == [.oversized(limit: 1024), msg("{}")])
     }
 
+    /// A body that arrives whole in one read is read where it lies (no copy); one split across reads is handed
+    /// over from the decoder's buffer. Either way the caller sees the same bytes, once.
+    @Test("a body that arrives whole is handed over where it lies", arguments: [Framing.contentLength, .ndjson])
+    func borrowedBodies(_ framing: Framing) {
+        func framed(_ body: String) -> [UInt8] { framing == .ndjson ? bytes(body + "\r\n") : contentLength(body) }
+        let whole = framed(#"{"a":1}"#) + framed(#"{"b":2}"#)
+        var decoder = FrameDecoder()
+        var seen: [(body: String, inInput: Bool)] = []
+        whole.withUnsafeBufferPointer { input in
+            decoder.feed(input) { event in
+                guard case .message(let body) = event else {
+                    Issue.record("unexpected \(event.owned)")
+                    return
+                }
+                let start = body.baseAddress.map { $0 >= input.baseAddress! && $0 + body.count <= input.baseAddress! + input.count }
+                seen.append((String(decoding: body, as: UTF8.self), start ?? false))
+            }
+        }
+        #expect(seen.map(\.body) == [#"{"a":1}"#, #"{"b":2}"#])
+        #expect(seen.allSatisfy { $0.inInput })
+
+        // Split in two: the first message is assembled in the buffer, the second is whole in the second read.
+        let split = framed(#"{"a":1}"#).count - 3
+        var second = FrameDecoder()
+        var bodies: [String] = []
+        for part in [Array(whole[..<split]), Array(whole[split...])] {
+            second.feed(part) { event in
+                if case .message(let body) = event { bodies.append(String(decoding: body, as: UTF8.self)) }
+            }
+        }
+        #expect(bodies == [#"{"a":1}"#, #"{"b":2}"#])
+    }
+
     @Test("a large message fed byte by byte is assembled intact")
     func largeByteByByte() {
         let body = String(repeating: "[1,2,3],", count: 20_000)
