@@ -431,12 +431,17 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     public func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if reportsWrites, context.channel.isWritable, unwritten > 0 {
+        guard reportsWrites else {
+            context.fireChannelWritabilityChanged()
+            return
+        }
+        // Under water marks of one byte the event comes twice for every write, and it only says whether the
+        // channel holds bytes: this handler is the pipeline's last, so it is not passed on.
+        if unwritten > 0, context.channel.isWritable {
             let count = unwritten
             unwritten = 0
             written(count)
         }
-        context.fireChannelWritabilityChanged()
     }
 
     /// The channel wrote `count` bytes to the socket.
