@@ -31,115 +31,117 @@ struct LexicalCheck {
     /// Members of all objects together.
     private(set) var members = 0
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init() {}
 
     /// The member count and the numbers json-c may read differently of `bytes`, or nil when json-c must not be
     /// trusted with them. Kept out of line, so profiles (and `scripts/request_instructions.py`) show the check
     /// as a part of its own.
+    ///
+    /// The scan keeps its position in a local passed from step to step (the string, escape and number readers
+    /// are static functions of the bytes), so it stays in a register rather than being written back to the
+    /// check at every byte.
     @inline(never)
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> LexicalCheck? {
-        var check = LexicalCheck(bytes)
-        return check.run(maxDepth: maxDepth) ? check : nil
+        var check = LexicalCheck()
+        guard let base = bytes.baseAddress else { return check }
+        return check.run(base, bytes.count, maxDepth: maxDepth) ? check : nil
     }
 
-    private mutating func run(maxDepth: Int) -> Bool {
+    private mutating func run(_ text: UnsafePointer<UInt8>, _ end: Int, maxDepth: Int) -> Bool {
         var depth = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
+        var members = 0
+        var i = 0
+        while i < end {
+            switch text[i] {
             case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","):
-                index += 1
+                i += 1
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > maxDepth { return false }
-                index += 1
+                i += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
-                index += 1
+                i += 1
             case UInt8(ascii: ":"):
                 members += 1
-                index += 1
+                i += 1
             case UInt8(ascii: "\""):
-                guard string() else { return false }
+                guard let next = Self.string(text, end, from: i) else { return false }
+                i = next
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard number() else { return false }
+                guard let next = number(text, end, from: i) else { return false }
+                i = next
             // The letters of true, false and null; json-c checks their spelling.
             case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "f"), UInt8(ascii: "l"), UInt8(ascii: "n"),
                 UInt8(ascii: "r"), UInt8(ascii: "s"), UInt8(ascii: "t"), UInt8(ascii: "u"):
-                index += 1
+                i += 1
             default:
                 return false
             }
         }
+        self.members = members
         return true
     }
 
     // MARK: Strings
 
-    /// A string from its opening quote: escapes, surrogate pairs, control characters and UTF-8 checked.
-    private mutating func string() -> Bool {
-        index += 1
+    /// The string whose opening quote is at `start`: escapes, surrogate pairs, control characters and UTF-8
+    /// checked. The position after its closing quote, or nil when it is not a valid string.
+    private static func string(_ text: UnsafePointer<UInt8>, _ end: Int, from start: Int) -> Int? {
+        var i = start + 1
         var hasNul = false
-        while index < bytes.count {
-            // Plain ASCII, the bulk of every string, in a loop of its own over a local position (the stored
-            // one would be written back to memory at every byte).
-            var position = index
-            while position < bytes.count {
-                let byte = bytes[position]
+        while i < end {
+            // Plain ASCII, the bulk of every string, in a loop of its own.
+            while i < end {
+                let byte = text[i]
                 guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
-                position += 1
+                i += 1
             }
-            index = position
-            guard index < bytes.count else { return false }
-            let byte = bytes[index]
+            guard i < end else { return nil }
+            let byte = text[i]
             if byte == UInt8(ascii: "\"") {
-                index += 1
-                return !hasNul || !isKey()
+                i += 1
+                return !hasNul || !isKey(text, end, at: i) ? i : nil
             }
             if byte == UInt8(ascii: "\\") {
-                guard let unit = escape() else { return false }
+                guard let unit = escape(text, end, &i) else { return nil }
                 if unit == 0 { hasNul = true }
             } else if byte < 0x20 {
-                return false
+                return nil
             } else {
-                let length = utf8Length(at: index)
-                if length == 0 { return false }
-                index += length
+                let length = utf8Length(text, end, at: i)
+                if length == 0 { return nil }
+                i += length
             }
         }
-        return false
+        return nil
     }
 
-    /// Whether the string that just ended is a key: a colon follows it.
-    private func isKey() -> Bool {
-        var i = index
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-        return i < bytes.count && bytes[i] == UInt8(ascii: ":")
+    /// Whether the string that ended just before `position` is a key: a colon follows it.
+    private static func isKey(_ text: UnsafePointer<UInt8>, _ end: Int, at position: Int) -> Bool {
+        var i = position
+        while i < end, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
+        return i < end && text[i] == UInt8(ascii: ":")
     }
 
-    /// One escape from its backslash; the code unit of a `\u` escape (a pair counts as its high half), 1 for
-    /// the others, nil when invalid.
-    private mutating func escape() -> UInt16? {
-        index += 1
-        guard index < bytes.count else { return nil }
-        switch bytes[index] {
+    /// One escape from its backslash at `i`, which it moves past the escape; the code unit of a `\u` escape (a
+    /// pair counts as its high half), 1 for the others, nil when invalid.
+    private static func escape(_ text: UnsafePointer<UInt8>, _ end: Int, _ i: inout Int) -> UInt16? {
+        i += 1
+        guard i < end else { return nil }
+        switch text[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            index += 1
+            i += 1
             return 1
         case UInt8(ascii: "u"):
-            index += 1
-            guard let unit = hex4() else { return nil }
+            i += 1
+            guard let unit = hex4(text, end, &i) else { return nil }
             switch unit {
             case 0xD800...0xDBFF:
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    return nil
-                }
-                index += 2
-                guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                guard i + 1 < end, text[i] == UInt8(ascii: "\\"), text[i + 1] == UInt8(ascii: "u") else { return nil }
+                i += 2
+                guard let low = hex4(text, end, &i), (0xDC00...0xDFFF).contains(low) else { return nil }
                 return unit
             case 0xDC00...0xDFFF:
                 return nil
@@ -151,11 +153,11 @@ struct LexicalCheck {
         }
     }
 
-    private mutating func hex4() -> UInt16? {
-        guard index + 4 <= bytes.count else { return nil }
+    private static func hex4(_ text: UnsafePointer<UInt8>, _ end: Int, _ i: inout Int) -> UInt16? {
+        guard i + 4 <= end else { return nil }
         var value: UInt16 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
+            let byte = text[i]
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -164,15 +166,15 @@ struct LexicalCheck {
             default: return nil
             }
             value = value << 4 | UInt16(digit)
-            index += 1
+            i += 1
         }
         return value
     }
 
     /// The length of the well-formed UTF-8 sequence at `position` (lead byte >= 0x80), 0 when ill-formed
     /// (Unicode 15, table 3-7: no overlongs, no surrogates, nothing past U+10FFFF).
-    private func utf8Length(at position: Int) -> Int {
-        let lead = bytes[position]
+    private static func utf8Length(_ text: UnsafePointer<UInt8>, _ end: Int, at position: Int) -> Int {
+        let lead = text[position]
         let length: Int
         var low: UInt8 = 0x80
         var high: UInt8 = 0xBF
@@ -194,68 +196,68 @@ struct LexicalCheck {
             high = 0x8F
         default: return 0
         }
-        guard position + length <= bytes.count else { return 0 }
-        let second = bytes[position + 1]
+        guard position + length <= end else { return 0 }
+        let second = text[position + 1]
         guard second >= low, second <= high else { return 0 }
-        for offset in 2..<length where bytes[position + offset] & 0xC0 != 0x80 { return 0 }
+        for offset in 2..<length where text[position + offset] & 0xC0 != 0x80 { return 0 }
         return length
     }
 
     // MARK: Numbers
 
-    /// A number by RFC 8259's grammar, converted: integers that fit in 64 bits exactly, `-0` and the rest as
-    /// the nearest Double, which must be finite. Only the ones json-c may hold differently are kept
-    /// (`specialNumbers`).
-    private mutating func number() -> Bool {
-        let start = index
-        let negative = bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { return false }
+    /// The number that starts at `start`, by RFC 8259's grammar, converted: integers that fit in 64 bits
+    /// exactly, `-0` and the rest as the nearest Double, which must be finite. Only the ones json-c may hold
+    /// differently are kept (`specialNumbers`). The position after it, or nil when it is not a valid number.
+    private mutating func number(_ text: UnsafePointer<UInt8>, _ end: Int, from start: Int) -> Int? {
+        var i = start
+        let negative = text[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < end, Self.isDigit(text[i]) else { return nil }
         var magnitude: UInt64 = 0
         var fits = true
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count, isDigit(bytes[index]) { return false }
+        if text[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < end, Self.isDigit(text[i]) { return nil }
         } else {
-            while index < bytes.count, isDigit(bytes[index]) {
+            while i < end, Self.isDigit(text[i]) {
                 let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+                let (sum, o2) = times10.addingReportingOverflow(UInt64(text[i] - UInt8(ascii: "0")))
                 if o1 || o2 { fits = false } else { magnitude = sum }
-                index += 1
+                i += 1
             }
         }
         var isInteger = true
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if i < end, text[i] == UInt8(ascii: ".") {
             isInteger = false
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { return false }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            i += 1
+            guard i < end, Self.isDigit(text[i]) else { return nil }
+            while i < end, Self.isDigit(text[i]) { i += 1 }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if i < end, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
             isInteger = false
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { return false }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            i += 1
+            if i < end, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < end, Self.isDigit(text[i]) else { return nil }
+            while i < end, Self.isDigit(text[i]) { i += 1 }
         }
         defer { numberCount += 1 }
         if isInteger, fits {
             if negative {
                 if magnitude == 0 {
                     specialNumbers.append((numberCount, .double(-0.0)))
-                    return true
+                    return i
                 }
                 // Plain integers that fit are json-c's exactly: nothing to record.
-                if magnitude <= UInt64(Int64.max) + 1 { return true }
+                if magnitude <= UInt64(Int64.max) + 1 { return i }
             } else if magnitude <= UInt64(Int64.max) {
-                return true
+                return i
             }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { return false }
+        let digits = String(decoding: UnsafeBufferPointer(start: text + start, count: i - start), as: UTF8.self)
+        guard let value = Double(digits), value.isFinite else { return nil }
         specialNumbers.append((numberCount, .double(value)))
-        return true
+        return i
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }
