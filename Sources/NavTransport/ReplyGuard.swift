@@ -71,18 +71,34 @@ public struct ReplyGuard: Sendable {
         }
 
         mutating func removeValue(forKey id: RequestID) -> Bool? {
-            let value = self[id]
-            if value != nil { self[id] = nil }
-            return value
+            if many != nil {
+                let value = many!.removeValue(forKey: id)
+                if many!.isEmpty { many = nil }
+                return value
+            }
+            // One pass over the few, not a look-up and then a removal.
+            guard let index = few.firstIndex(where: { $0.id == id }) else { return nil }
+            return few.remove(at: index).cancelled
+        }
+
+        /// Adds `id` as not cancelled; false, changing nothing, when it is already in flight.
+        mutating func insert(_ id: RequestID) -> Bool {
+            if many == nil, few.count < Self.smallLimit {
+                if few.contains(where: { $0.id == id }) { return false }
+                few.append((id, false))
+                return true
+            }
+            if self[id] != nil { return false }
+            self[id] = false
+            return true
         }
     }
 
     /// Registers a request. Returns nil when accepted, or the error to reply with
     /// (to the same id, without touching the first request) when `id` is already in flight.
     public mutating func begin(_ id: RequestID) -> RPCError? {
-        if inFlight[id] != nil { return TransportErrors.duplicateID(id) }
-        inFlight[id] = false
-        return nil
+        if inFlight.insert(id) { return nil }
+        return TransportErrors.duplicateID(id)
     }
 
     /// Marks an in-flight request as cancelled; returns false (and does nothing)
