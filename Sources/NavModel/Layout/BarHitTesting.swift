@@ -80,10 +80,7 @@ public enum BarHitTesting {
                             view: "column:\(describe(column.role))", frame: column.frame, verdict: .hit, path: path,
                             note: "the bar assigns the touch to the item whose column holds x (HT-10)"))
                 }
-                var r = act(layout, role: column.role, screen: screen)
-                r.trace = steps
-                r.hitView = hitId
-                return r
+                return act(layout, role: column.role, screen: screen, trace: steps, hitView: hitId)
             }
             return swallowed(layout, point, steps, hitId)
         case .swallow?, nil:
@@ -112,36 +109,37 @@ public enum BarHitTesting {
         case .titleView?:
             return result(.titleView, .none, .inert)
         case let other?:
-            var r = act(layout, role: other, screen: screen)
-            r.trace = steps
-            r.hitView = hitId
-            return r
+            return act(layout, role: other, screen: screen, trace: steps, hitView: hitId)
         }
     }
 
-    /// What an acting role does.
-    static func act(_ layout: LaidOutBar, role: BarRole, screen: String) -> BarHitResult {
+    /// What an acting role does; the result carries `trace` and `hitView` as given (made whole here, not
+    /// changed after, which copied it).
+    static func act(
+        _ layout: LaidOutBar, role: BarRole, screen: String, trace: [TraceStep] = [], hitView: String? = nil
+    ) -> BarHitResult {
+        func result(_ kind: HitTarget.Kind, _ action: HitAction, _ reason: HitReason?, item: String? = nil) -> BarHitResult {
+            BarHitResult(
+                target: HitTarget(kind: kind, screenId: screen, itemId: item), action: action, trace: trace, reason: reason,
+                hitView: hitView)
+        }
         switch role {
         case .backButton:
             let action = layout.backAction ?? .none
-            return BarHitResult(
-                target: HitTarget(kind: .backButton, screenId: screen), action: action,
-                reason: action == .none ? .backActionNone : nil)
+            return result(.backButton, action, action == .none ? .backActionNone : nil)
         case .syntheticBack:
-            return BarHitResult(target: HitTarget(kind: .backButton, screenId: screen), action: .customBack)
+            return result(.backButton, .customBack, nil)
         case .item(let id):
             let enabled = !layout.disabledItems.contains(id)
-            return BarHitResult(
-                target: HitTarget(kind: .barItem, screenId: screen, itemId: id), action: enabled ? .itemAction(id) : .none,
-                reason: enabled ? nil : .disabled)
+            return result(.barItem, enabled ? .itemAction(id) : .none, enabled ? nil : .disabled, item: id)
         case .itemContainer(let id):
-            return BarHitResult(target: HitTarget(kind: .barItem, screenId: screen, itemId: id), action: .none, reason: .deadZone)
+            return result(.barItem, .none, .deadZone, item: id)
         case .titleView:
-            return BarHitResult(target: HitTarget(kind: .titleView, screenId: screen), action: .none, reason: .inert)
+            return result(.titleView, .none, .inert)
         case .maskButton:
-            return BarHitResult(target: HitTarget(kind: .backButton, screenId: screen), action: .customBack)
+            return result(.backButton, .customBack, nil)
         case .window, .bar, .swallow, .mask:
-            return BarHitResult(target: HitTarget(kind: .bar, screenId: screen), action: .none, reason: .swallowed)
+            return result(.bar, .none, .swallowed)
         }
     }
 
