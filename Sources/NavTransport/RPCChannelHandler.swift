@@ -61,6 +61,10 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     /// The request whose answer comes later, while it is outstanding.
     @exclusivity(unchecked) private var awaited: Awaited?
     private var awaitingReply: Bool { awaited != nil }
+    /// This read burst has begun the connection's burst (``ConnectionHandle/beginBurst()``).
+    @exclusivity(unchecked) private var burstBegun = false
+    /// Messages this read burst answered as they were read (``dispatch(_:)``), not through the queue.
+    @exclusivity(unchecked) private var answeredAtOnce = 0
 
     struct Awaited {
         let id: RequestID
@@ -153,10 +157,14 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         let bytes = unwrapInboundIn(data)
         let parseLimits = JSONParseLimits(maxDepth: limits.maxJSONDepth)
         // Each message is parsed where the read left it, while `bytes` holds it.
+        // The read's last message is held back: when it is its only one, it is answered at once.
+        var held: Envelope?
         decoder.feed(bytes.readableBytesView) { event in
             guard !inputDone else { return }
-            switch InboundAction.interpret(event, parseLimits: parseLimits) {
-            case .dispatch(let envelope): enqueue(envelope)
+            let action = InboundAction.interpret(event, parseLimits: parseLimits)
+            if let earlier = held.take() { enqueue(earlier) }
+            switch action {
+            case .dispatch(let envelope): held = envelope
             case .reply(let json): queue.append(.reply(json))
             case .replyAndClose(let json):
                 queue.append(.reply(json))
@@ -170,13 +178,39 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
             framing = f
             handle.framing = f
         }
+        if let last = held.take() { dispatch(last) }
+    }
+
+    /// A read's only message, answered at once when nothing is in hand or awaited before it, rather than queued
+    /// to be answered when the read completes: the same order and the same replies, without the queue. A read
+    /// of several messages queues them all, so a cancel read with its request still finds it unanswered.
+    private func dispatch(_ envelope: consuming Envelope) {
+        guard case .single = envelope, queue.isEmpty, !awaitingReply, machine.messagesArrived() == .handle else {
+            enqueue(envelope)
+            return
+        }
+        // Consumed, so the message moves into its answer rather than being copied out.
+        guard case .single(let item) = consume envelope else { return }
+        if !burstBegun {
+            handle.beginBurst()
+            burstBegun = true
+        } else if answeredAtOnce % limits.repliesPerWrite == 0 {
+            writeOut()
+            handle.beginBurst()
+        }
+        answeredAtOnce += 1
+        answer(check(item), batch: nil, index: 0)
     }
 
     public func channelReadComplete(context: ChannelHandlerContext) {
         if !queue.isEmpty, machine.messagesArrived() == .handle {
-            handle.beginBurst()
+            if !burstBegun { handle.beginBurst() }
             handleQueued()
+        } else if answeredAtOnce > 0, !machine.isClosed {
+            settle()
         }
+        burstBegun = false
+        answeredAtOnce = 0
         writeOut()
         context.fireChannelReadComplete()
     }
@@ -292,6 +326,12 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
             }
         }
         if machine.isClosed { return }
+        settle()
+    }
+
+    /// What is in hand is answered, or waits behind a reply that comes later: the connection goes idle (and
+    /// closes if it was to close when idle), or stops reading while it holds too much.
+    private func settle() {
         if awaitingReply {
             if queue.count > Self.maxHeldMessages { gate.pause() }
         } else if machine.allAnswered() == .close {
