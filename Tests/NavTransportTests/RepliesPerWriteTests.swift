@@ -9,16 +9,22 @@ import Testing
 /// `repliesPerWrite`, the last write taking what is left at the end of the burst.
 @Suite("Replies per write")
 struct RepliesPerWriteTests {
-    /// Feeds `count` requests in one read and returns the replies of each write the handler made, by id.
-    func writes(count: Int, repliesPerWrite: Int) throws -> [[Int]] {
+    /// Feeds `count` requests in one read (or, `oneReadEach`, in a burst of reads of one request each, which
+    /// are answered as they are read) and returns the replies of each write the handler made, by id.
+    func writes(count: Int, repliesPerWrite: Int, oneReadEach: Bool = false) throws -> [[Int]] {
         let loop = EmbeddedEventLoop()
         let handler = RPCChannelHandler(
             id: 1, eventLoop: loop, service: WatchingService(), limits: ConnectionLimits(repliesPerWrite: repliesPerWrite),
             logger: Logger(label: "test"), writeReports: .promises)
         let channel = EmbeddedChannel(handler: handler, loop: loop)
         channel.pipeline.fireChannelActive()
-        let requests = (1...count).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# + "\n" }.joined()
-        try channel.writeInbound(ByteBuffer(string: requests))
+        let requests = (1...count).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# + "\n" }
+        if oneReadEach {
+            for request in requests { channel.pipeline.fireChannelRead(ByteBuffer(string: request)) }
+            channel.pipeline.fireChannelReadComplete()
+        } else {
+            try channel.writeInbound(ByteBuffer(string: requests.joined()))
+        }
         var result: [[Int]] = []
         while let written = try channel.readOutbound(as: ByteBuffer.self) {
             let ids = String(buffer: written).split(separator: "\n").map { line -> Int in
@@ -34,6 +40,13 @@ struct RepliesPerWriteTests {
     @Test("ten requests read at once leave in writes of four, four and two")
     func writesOfFour() throws {
         #expect(try writes(count: 10, repliesPerWrite: 4) == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10]])
+    }
+
+    @Test("reads of one request each, answered as they are read, leave in the same writes")
+    func answeredAsRead() throws {
+        #expect(try writes(count: 10, repliesPerWrite: 4, oneReadEach: true) == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10]])
+        #expect(try writes(count: 5, repliesPerWrite: 2, oneReadEach: true) == [[1, 2], [3, 4], [5]])
+        #expect(try writes(count: 3, repliesPerWrite: 1_000, oneReadEach: true) == [[1, 2, 3]])
     }
 
     @Test("a burst no larger than the setting leaves in one write")
