@@ -75,8 +75,9 @@ public struct ConnectionLimits: Sendable, Hashable {
     public var repliesPerWrite: Int
 
     /// The default of ``repliesPerWrite``: on two cores, a client with 16 requests in flight is answered
-    /// fastest at 4 (docs/performance.md); an extra write costs about as much as answering one small request.
-    public static let defaultRepliesPerWrite = 4
+    /// fastest at 2 (docs/performance.md, measured again once a request cost less); an extra write costs
+    /// about as much as answering one small request.
+    public static let defaultRepliesPerWrite = 2
 
     public init(
         maxMessageBytes: Int = 8 << 20, maxOutboundBytes: Int = 4 << 20, maxBatch: Int = 1_000, maxJSONDepth: Int = 128,
