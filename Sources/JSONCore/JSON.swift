@@ -132,14 +132,17 @@ extension JSON {
     }
 
     /// A short name for the JSON type, for error messages: "object", "string", ...
-    public var typeName: String {
+    public var typeName: String { kind.name }
+
+    /// The kind of value, as ``JSONView/kind`` names it.
+    public var kind: JSONView.Kind {
         switch self {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .int, .double: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
+        case .null: return .null
+        case .bool: return .bool
+        case .int, .double: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
         }
     }
 }

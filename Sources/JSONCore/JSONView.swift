@@ -83,18 +83,23 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     /// The kinds of JSON value.
     public enum Kind: Sendable, Hashable {
         case null, bool, number, string, array, object
+
+        /// A short name for the kind, for error messages: "object", "string", ...
+        public var name: String {
+            switch self {
+            case .null: return "null"
+            case .bool: return "boolean"
+            case .number: return "number"
+            case .string: return "string"
+            case .array: return "array"
+            case .object: return "object"
+            }
+        }
     }
 
     public var kind: Kind {
         if let value = swiftValue {
-            switch value {
-            case .null: return .null
-            case .bool: return .bool
-            case .int, .double: return .number
-            case .string: return .string
-            case .array: return .array
-            case .object: return .object
-            }
+            return value.kind
         } else {
             guard let pointer = node.pointer else { return .null }
             switch json_object_get_type(pointer) {
@@ -109,16 +114,7 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A short name for the JSON type, for error messages: "object", "string", ... (as ``JSON/typeName``).
-    public var typeName: String {
-        switch kind {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .number: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
-        }
-    }
+    public var typeName: String { kind.name }
 
     public var isNull: Bool { kind == .null }
 
@@ -223,19 +219,21 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
         case string(String)
         case array, object
 
-        /// As ``JSONView/typeName`` ("absent" for a missing member).
-        public var typeName: String {
+        /// The kind of value; nil for a missing member.
+        public var kind: Kind? {
             switch self {
-            case .absent: return "absent"
-            case .null: return "null"
-            case .bool: return "boolean"
-            case .int, .double: return "number"
-            case .string: return "string"
-            case .array: return "array"
-            case .object: return "object"
+            case .absent: return nil
+            case .null: return .null
+            case .bool: return .bool
+            case .int, .double: return .number
+            case .string: return .string
+            case .array: return .array
+            case .object: return .object
             }
         }
 
+        /// As ``JSONView/typeName`` ("absent" for a missing member).
+        public var typeName: String { kind?.name ?? "absent" }
     }
 
     /// The member named `key`, read as a ``Scalar``: `.absent` when this is not an object or has no such member.
