@@ -173,7 +173,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
                 inputDone = true
             }
         }
-        // Known from the first byte, so before any message; nothing is framed out before the read completes.
+        // Known from the first byte, so before any message, and set before the read's one message is answered.
         if framing == nil, let f = decoder.framing {
             framing = f
             handle.framing = f
