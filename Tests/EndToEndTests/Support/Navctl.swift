@@ -9,9 +9,13 @@ struct NavctlResult: Sendable, CustomStringConvertible {
     var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 }
 
-/// Runs the built navctl with `arguments` (and `stdin` as its input) and waits for it (bounded).
+/// Runs the built navctl with `arguments` (and `stdin` as its input) and waits for it, up to `timeout`.
+///
+/// The default bound is generous, as a daemon's start is (`DaemonProcess.startBound`): only a navctl that
+/// never exits reaches it, and under ThreadSanitizer, with every suite's processes running at once on two
+/// cores, a navctl answering for a document in process has taken more than twenty seconds.
 func runNavctl(
-    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], timeout: Duration = .seconds(20),
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], timeout: Duration = .seconds(60),
     in workingDirectory: String? = nil
 ) async throws -> NavctlResult {
     let directory = try TemporaryDirectory()
