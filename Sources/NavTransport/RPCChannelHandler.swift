@@ -61,9 +61,8 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     /// The request whose answer comes later, while it is outstanding.
     @exclusivity(unchecked) private var awaited: Awaited?
     private var awaitingReply: Bool { awaited != nil }
-    /// This read burst has begun the connection's burst (``ConnectionHandle/beginBurst()``).
-    @exclusivity(unchecked) private var burstBegun = false
-    /// Messages this read burst answered as they were read (``dispatch(_:)``), not through the queue.
+    /// Messages this read burst answered as they were read (``dispatch(_:)``), not through the queue; the first
+    /// of them began the connection's burst (``ConnectionHandle/beginBurst()``).
     @exclusivity(unchecked) private var answeredAtOnce = 0
 
     struct Awaited {
@@ -191,9 +190,8 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         }
         // Consumed, so the message moves into its answer rather than being copied out.
         guard case .single(let item) = consume envelope else { return }
-        if !burstBegun {
+        if answeredAtOnce == 0 {
             handle.beginBurst()
-            burstBegun = true
         } else if answeredAtOnce % limits.repliesPerWrite == 0 {
             writeOut()
             handle.beginBurst()
@@ -204,12 +202,11 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 
     public func channelReadComplete(context: ChannelHandlerContext) {
         if !queue.isEmpty, machine.messagesArrived() == .handle {
-            if !burstBegun { handle.beginBurst() }
+            if answeredAtOnce == 0 { handle.beginBurst() }
             handleQueued()
         } else if answeredAtOnce > 0, !machine.isClosed {
             settle()
         }
-        burstBegun = false
         answeredAtOnce = 0
         writeOut()
         context.fireChannelReadComplete()
