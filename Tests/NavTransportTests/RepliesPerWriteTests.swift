@@ -1,5 +1,6 @@
 import JSONCore
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
 import NavTransport
@@ -47,6 +48,45 @@ struct RepliesPerWriteTests {
         #expect(try writes(count: 10, repliesPerWrite: 4, oneReadEach: true) == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10]])
         #expect(try writes(count: 5, repliesPerWrite: 2, oneReadEach: true) == [[1, 2], [3, 4], [5]])
         #expect(try writes(count: 3, repliesPerWrite: 1_000, oneReadEach: true) == [[1, 2, 3]])
+    }
+
+    /// Counts the requests it answers.
+    final class CountingService: RPCService {
+        private let count = NIOLockedValueBox(0)
+        var answered: Int { count.withLockedValue { $0 } }
+        func handle(method: String, params: JSONView?, connection: ConnectionHandle) -> RPCOutcome {
+            count.withLockedValue { $0 += 1 }
+            return .done(.success(["echo": .string(method)]))
+        }
+        func notification(method: String, params: JSONView?, connection: ConnectionHandle) {}
+        func connectionOpened(_ connection: ConnectionHandle) {}
+        func connectionClosed(_ connection: ConnectionHandle) {}
+    }
+
+    @Test("a read's only message is answered as it is read; a read of several waits for the read's end")
+    func whenAnswered() throws {
+        let loop = EmbeddedEventLoop()
+        let service = CountingService()
+        let handler = RPCChannelHandler(
+            id: 1, eventLoop: loop, service: service, limits: ConnectionLimits(), logger: Logger(label: "test"),
+            writeReports: .promises)
+        let channel = EmbeddedChannel(handler: handler, loop: loop)
+        channel.pipeline.fireChannelActive()
+        func request(_ id: Int) -> String { #"{"jsonrpc":"2.0","id":\#(id),"method":"ping"}"# + "\n" }
+
+        channel.pipeline.fireChannelRead(ByteBuffer(string: request(1)))
+        #expect(service.answered == 1)
+        // Nothing leaves before the read ends.
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
+        channel.pipeline.fireChannelReadComplete()
+        #expect(try channel.readOutbound(as: ByteBuffer.self) != nil)
+
+        // Two in one read: queued (a cancel read with its request must still find it unanswered).
+        channel.pipeline.fireChannelRead(ByteBuffer(string: request(2) + request(3)))
+        #expect(service.answered == 1)
+        channel.pipeline.fireChannelReadComplete()
+        #expect(service.answered == 3)
+        _ = try? channel.finish()
     }
 
     @Test("a burst no larger than the setting leaves in one write")
