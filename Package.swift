@@ -2,6 +2,21 @@
 import PackageDescription
 
 // Every target declares exactly the modules it imports, one per line.
+
+// What a start of navd or navctl spends in the dynamic loader (docs/performance.md, "Startup"):
+// - SQLite is linked statically on Linux. libsqlite3.so binds about 1,500 of its own symbols at load, each a
+//   lookup through every loaded library; linked in, they are resolved when navd is linked. On macOS it is
+//   the system's library, in the shared cache.
+// - The executables do not export their symbols. The static Swift standard library's link arguments export
+//   every symbol of the executable (17,000 in navd); each of the libraries' symbol lookups at load starts in
+//   that table, and nothing looks navd's own symbols up at run time.
+let sqliteLinking: [LinkerSetting] = [
+    .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux])),
+    .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
+]
+let executableLinking: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
+]
 let package = Package(
     name: "navd",
     platforms: [
@@ -30,14 +45,10 @@ let package = Package(
                 .brew(["json-c"]),
             ]
         ),
-        // MARK: SQLite, for durable sessions (NavServer's state store is its only user)
+        // MARK: SQLite, for durable sessions (NavServer's state store is its only user). The module map does
+        // not link it: NavServer says how (see sqliteLinking).
         .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [
-                .apt(["libsqlite3-dev"]),
-                .brew(["sqlite"]),
-            ]
+            name: "CSQLite"
         ),
         .target(
             name: "JSONCore",
@@ -127,7 +138,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            linkerSettings: sqliteLinking
         ),
         .testTarget(
             name: "NavServerTests",
@@ -205,7 +217,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            ],
+            linkerSettings: executableLinking
         ),
         .executableTarget(
             name: "navctl",
@@ -219,7 +232,8 @@ let package = Package(
                 "NavServer",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: executableLinking
         ),
 
         // MARK: The contract: docs/openrpc.json and the tables of docs/protocol.md, from the wire types (make schema)
