@@ -7,7 +7,7 @@ BIN = $(SCRATCH)/debug
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
-.PHONY: all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan soak fuzz fuzz-build fuzz-corpus text-metrics test-fuzz lint-examples format format-check bench examples clean
+.PHONY: static-c++ all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan soak fuzz fuzz-build fuzz-corpus text-metrics test-fuzz lint-examples format format-check bench examples clean
 
 all: build
 
@@ -36,14 +36,27 @@ run: build
 
 ## Release builds link the Swift runtime in statically on Linux, so navd starts without loading and binding a
 ## dozen shared libraries (docs/performance.md, "Startup"). macOS ships the runtime with the system.
-RELEASE = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
+## The C++ runtime is linked in too: the static Swift runtime's link arguments name -lstdc++, and the linker
+## takes the first libstdc++ it finds on its search path, so a directory holding only the archive goes
+## first (libstdc++.so binds 1,663 of its own symbols at every start). Where there is no archive, the
+## directory stays empty and the shared library is linked as before.
+STATIC_CXX = $(abspath $(SCRATCH))/static-c++
+ifeq ($(shell uname -s),Linux)
+RELEASE = -c release --static-swift-stdlib -Xlinker -L$(STATIC_CXX)
+STATIC_CXX_DIR = static-c++
+endif
+
+static-c++:
+	@mkdir -p $(STATIC_CXX); \
+	  archive="$$("$$(dirname "$$(command -v $(SWIFT))")/clang" -print-file-name=libstdc++.a 2>/dev/null)"; \
+	  if [ -f "$$archive" ]; then ln -sfn "$$archive" $(STATIC_CXX)/libstdc++.a; fi
 
 ## install: navd and navctl (release build), their man pages, bash, zsh and fish completions, and the docs
 ## (which navctl lint links its SARIF rules to) under $(DESTDIR)$(PREFIX); docs/install.md has the rest
 PREFIX ?= /usr/local
 DESTDIR ?=
 MANUAL_DIR = $(SCRATCH)/manual
-install: deps
+install: deps $(STATIC_CXX_DIR)
 	@rm -rf $(MANUAL_DIR) && mkdir -p $(MANUAL_DIR)
 	@# The manual plugin builds navd and navctl in release without the static runtime, in the same place, so
 	@# it runs first and the binaries installed are the ones built after it.
@@ -187,13 +200,13 @@ format-check:
 ## soak: 1,000 clients x 100 mixed operations against one release navd, a tenth of them slow readers, 20
 ## never-readers subscribed to a busy session; zero errors and RSS back within 10% of its baseline, or it
 ## fails. The figures go to bench/soak.json
-soak: deps
+soak: deps $(STATIC_CXX_DIR)
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	python3 scripts/soak.py --navd $(SCRATCH)/release/navd --output bench/soak.json
 
 ## bench: benchmarks (not tests), navd against a bare echo server included; results go to bench/results.json
 ## and the chart of docs/performance.md to docs/performance.svg
-bench: build
+bench: build $(STATIC_CXX_DIR)
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-bench
 	$(SCRATCH)/release/navd-bench --output bench/results.json
