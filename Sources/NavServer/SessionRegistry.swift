@@ -167,8 +167,8 @@ final class Session: Sendable {
                 publish(effects.changes, &s, into: &broadcast)
             }
             for event in effects.events {
-                let bytes = Envelope.notification(method: event.method, params: event.params).serializedBytes()
-                for sub in s.subscribers.values { broadcast.add(bytes, to: sub.connection) }
+                let message = Broadcast.Message(Envelope.notification(method: event.method, params: event.params).serializedBytes())
+                for sub in s.subscribers.values { broadcast.add(message, to: sub.connection) }
             }
             broadcast.send()
             return .success((result, ticket))
@@ -249,35 +249,37 @@ final class Session: Sendable {
     private func publish(_ changes: [Change], _ s: inout State, into broadcast: inout Broadcast) {
         let version = s.model.version
         // Serialized once per topic set, found by the set's mask: nil not yet made, .some(nil) nothing to send.
-        var encoded = [[UInt8]??](repeating: nil, count: 1 << Topic.allCases.count)
+        var encoded = [Broadcast.Message??](repeating: nil, count: 1 << Topic.allCases.count)
         var wantsDiagnostics = false
         for sub in s.subscribers.values {
             if sub.mask & Subscription.diagnosticsBit != 0 { wantsDiagnostics = true }
-            let bytes: [UInt8]?
+            let message: Broadcast.Message?
             if let done = encoded[sub.mask] {
-                bytes = done
+                message = done
             } else {
                 let mine = changes.filter { sub.topics.contains($0.topic) }
-                bytes =
+                message =
                     mine.isEmpty
                     ? nil
-                    : Envelope.notification(
-                        method: "session/didChange", params: Notifications.didChange(sessionId: id, version: version, changes: mine)
-                    ).serializedBytes()
-                encoded[sub.mask] = .some(bytes)
+                    : Broadcast.Message(
+                        Envelope.notification(
+                            method: "session/didChange", params: Notifications.didChange(sessionId: id, version: version, changes: mine)
+                        ).serializedBytes())
+                encoded[sub.mask] = .some(message)
             }
-            guard let bytes else { continue }
-            broadcast.add(bytes, to: sub.connection, sessionId: id, version: version)
+            guard let message else { continue }
+            broadcast.add(message, to: sub.connection, sessionId: id, version: version)
         }
         guard wantsDiagnostics else { return }
         let now = Self.diagnostics(s.model)
         guard now != s.lastDiagnostics else { return }
         s.lastDiagnostics = now
-        let bytes = Envelope.notification(
-            method: "session/diagnostics", params: Notifications.diagnostics(sessionId: id, version: version, diagnostics: now)
-        ).serializedBytes()
+        let message = Broadcast.Message(
+            Envelope.notification(
+                method: "session/diagnostics", params: Notifications.diagnostics(sessionId: id, version: version, diagnostics: now)
+            ).serializedBytes())
         for sub in s.subscribers.values where sub.mask & Subscription.diagnosticsBit != 0 {
-            broadcast.add(bytes, to: sub.connection, sessionId: id, version: version)
+            broadcast.add(message, to: sub.connection, sessionId: id, version: version)
         }
     }
 
@@ -309,9 +311,10 @@ final class Session: Sendable {
         state.withLockedValue { s in
             s.closed = true
             let ticket = store?.enqueue(.delete(id: id))
-            let bytes = Envelope.notification(method: "session/didClose", params: Notifications.didClose(sessionId: id)).serializedBytes()
+            let message = Broadcast.Message(
+                Envelope.notification(method: "session/didClose", params: Notifications.didClose(sessionId: id)).serializedBytes())
             var broadcast = Broadcast()
-            for sub in s.subscribers.values { broadcast.add(bytes, to: sub.connection) }
+            for sub in s.subscribers.values { broadcast.add(message, to: sub.connection) }
             broadcast.send()
             s.subscribers = [:]
             return ticket

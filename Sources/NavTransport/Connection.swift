@@ -206,13 +206,17 @@ public final class ConnectionHandle: Sendable {
     func enqueue(_ delivery: Broadcast.Delivery) -> Bool {
         state.withLockedValue { s -> Bool in
             guard !s.closed else { return false }
-            let size = FrameEncoder.framedSize(delivery.body.count, framing: s.framing)
+            let message = delivery.message
+            let size = s.framing == .contentLength ? message.contentLengthFrame.count : message.body.count + 1
             if let sessionId = delivery.sessionId {
                 guard s.budget.admitNotification(sessionId: sessionId, version: delivery.version, bytes: size) else { return false }
             } else {
                 s.budget.enqueued(size)
             }
-            FrameEncoder.append(delivery.body, framing: s.framing, to: &s.buffer)
+            switch s.framing {
+            case .contentLength: message.contentLengthFrame.withUnsafeBytes { _ = s.buffer.writeBytes($0) }
+            case .ndjson: FrameEncoder.append(message.body, framing: .ndjson, to: &s.buffer)
+            }
             return Self.claimWriteOut(&s)
         }
     }
@@ -295,10 +299,25 @@ public final class ConnectionHandle: Sendable {
 ///   (the connection queues them first). A session hands its broadcasts over under its lock, so each
 ///   subscriber gets its versions in order, each before the reply that made it.
 public struct Broadcast: Sendable {
+    /// One notification's bytes, shared by every connection it goes to: its body, and the body framed with its
+    /// Content-Length header, which nearly every connection uses and which is so framed once rather than once
+    /// per connection.
+    public final class Message: Sendable {
+        let body: [UInt8]
+        let contentLengthFrame: [UInt8]
+
+        public init(_ body: [UInt8]) {
+            self.body = body
+            var framed = ByteBufferAllocator().buffer(capacity: 0)
+            FrameEncoder.append(body, framing: .contentLength, to: &framed)
+            contentLengthFrame = Array(framed.readableBytesView)
+        }
+    }
+
     /// One notification for one connection.
     struct Delivery: Sendable {
         let connection: ConnectionHandle
-        let body: [UInt8]
+        let message: Message
         /// The session whose version this reports, for the outbound bound (nil: never dropped).
         let sessionId: String?
         let version: Int
@@ -311,20 +330,24 @@ public struct Broadcast: Sendable {
 
     /// Adds a notification about `sessionId` at `version` for `connection`: past the connection's outbound
     /// bound it is dropped, and the session is owed a `session/resync` (``OutboundBudget``).
-    public mutating func add(_ body: [UInt8], to connection: ConnectionHandle, sessionId: String, version: Int) {
-        add(Delivery(connection: connection, body: body, sessionId: sessionId, version: version))
+    public mutating func add(_ message: Message, to connection: ConnectionHandle, sessionId: String, version: Int) {
+        add(Delivery(connection: connection, message: message, sessionId: sessionId, version: version))
     }
 
     /// Adds a notification for `connection` that is never dropped.
-    public mutating func add(_ body: [UInt8], to connection: ConnectionHandle) {
-        add(Delivery(connection: connection, body: body, sessionId: nil, version: 0))
+    public mutating func add(_ message: Message, to connection: ConnectionHandle) {
+        add(Delivery(connection: connection, message: message, sessionId: nil, version: 0))
     }
 
     private mutating func add(_ delivery: Delivery) {
-        if let index = loops.firstIndex(where: { $0.wakeups === delivery.connection.wakeups }) {
+        // The last loop added to first: on one or two loops, it is nearly always the one.
+        let wakeups = delivery.connection.wakeups
+        if let last = loops.indices.last, loops[last].wakeups === wakeups {
+            loops[last].deliveries.append(delivery)
+        } else if let index = loops.firstIndex(where: { $0.wakeups === wakeups }) {
             loops[index].deliveries.append(delivery)
         } else {
-            loops.append((delivery.connection.wakeups, [delivery]))
+            loops.append((wakeups, [delivery]))
         }
     }
 

@@ -33,6 +33,7 @@ struct BroadcastTests {
     }
 
     static func notification(_ n: Int) -> [UInt8] { Array(#"{"jsonrpc":"2.0","method":"n","params":{"v":\#(n)}}"#.utf8) }
+    static func message(_ n: Int) -> Broadcast.Message { Broadcast.Message(notification(n)) }
 
     @Test("the loop queues and writes a broadcast once it runs its tasks, in the order broadcasts were handed over")
     func writtenByTheLoop() throws {
@@ -41,8 +42,8 @@ struct BroadcastTests {
         let b = Peer(id: 2, loop: loop)
         for n in 1...3 {
             var broadcast = Broadcast()
-            broadcast.add(Self.notification(n), to: a.handle, sessionId: "s", version: n)
-            broadcast.add(Self.notification(n), to: b.handle)
+            broadcast.add(Self.message(n), to: a.handle, sessionId: "s", version: n)
+            broadcast.add(Self.message(n), to: b.handle)
             broadcast.send()
         }
         // Handed over, not yet queued: nothing is written until the loop runs.
@@ -60,7 +61,7 @@ struct BroadcastTests {
         let loop = EmbeddedEventLoop()
         let a = Peer(id: 1, loop: loop)
         var broadcast = Broadcast()
-        broadcast.add(Self.notification(7), to: a.handle, sessionId: "s", version: 7)
+        broadcast.add(Self.message(7), to: a.handle, sessionId: "s", version: 7)
         broadcast.send()
         // The request is read before the loop runs the broadcast's task.
         try a.channel.writeInbound(ByteBuffer(string: #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n"))
@@ -73,6 +74,30 @@ struct BroadcastTests {
         #expect(try a.written().isEmpty)
     }
 
+    @Test("one message goes to each connection in that connection's framing, Content-Length or NDJSON")
+    func eachInItsFraming() throws {
+        let loop = EmbeddedEventLoop()
+        let framed = Peer(id: 1, loop: loop)
+        let lines = Peer(id: 2, loop: loop)
+        // A connection frames what it sends as its peer framed its first message.
+        let ping = #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#
+        try framed.channel.writeInbound(ByteBuffer(string: "Content-Length: \(ping.utf8.count)\r\n\r\n" + ping))
+        try lines.channel.writeInbound(ByteBuffer(string: ping + "\n"))
+        _ = try framed.written()
+        _ = try lines.written()
+        let message = Self.message(5)
+        var broadcast = Broadcast()
+        broadcast.add(message, to: framed.handle, sessionId: "s", version: 5)
+        broadcast.add(message, to: lines.handle, sessionId: "s", version: 5)
+        broadcast.send()
+        loop.run()
+        let body = String(decoding: Self.notification(5), as: UTF8.self)
+        var bytes = ByteBuffer()
+        while var buffer = try framed.channel.readOutbound(as: ByteBuffer.self) { bytes.writeBuffer(&buffer) }
+        #expect(String(buffer: bytes) == "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+        #expect(try lines.written() == [body])
+    }
+
     @Test("a broadcast past a connection's outbound bound is dropped, and the session owed one resync")
     func boundApplies() throws {
         let loop = EmbeddedEventLoop()
@@ -81,8 +106,8 @@ struct BroadcastTests {
         let big =
             Array(#"{"jsonrpc":"2.0","method":"n","params":{"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 600)
             + Array(#""}}"#.utf8)
-        for version in 1...3 { broadcast.add(big, to: a.handle, sessionId: "s", version: version) }
-        broadcast.add(Self.notification(0), to: a.handle)
+        for version in 1...3 { broadcast.add(Broadcast.Message(big), to: a.handle, sessionId: "s", version: version) }
+        broadcast.add(Self.message(0), to: a.handle)
         broadcast.send()
         loop.run()
         // The first is taken (an idle connection takes one, however large); the second would pass the bound
