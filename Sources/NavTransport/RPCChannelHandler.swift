@@ -543,7 +543,18 @@ final class LoopWakeups: Sendable {
         var connections: [ConnectionHandle] = []
         /// Broadcast notifications not yet queued to their connections, in the order they were handed over.
         var deliveries: [Broadcast.Delivery] = []
+        /// Connections with queued bytes that a write-out task has not reached yet, in the order they were
+        /// woken: each is here at most once (a connection is woken again only after it was written out).
+        var backlog = Deque<ConnectionHandle>()
+
+        var isEmpty: Bool { connections.isEmpty && deliveries.isEmpty && backlog.isEmpty }
     }
+
+    /// The most connections one write-out task writes. The rest wait for the loop's next round, after the
+    /// reads that are ready by then: a request that arrives while a thousand subscribers are being written to
+    /// is answered after at most this many writes, not after all of them. What it broadcasts is queued to each
+    /// connection at once, so a connection still waiting is written both notifications in one write.
+    static let writeOutBatch = 64
 
     private init(_ loop: any EventLoop) { self.loop = loop }
 
@@ -619,9 +630,10 @@ final class LoopWakeups: Sendable {
         }
     }
 
+    /// Queues the notifications handed over since the last task and writes out up to ``writeOutBatch``
+    /// connections, oldest first; when more are waiting, runs again on the loop's next round.
     private func writeOutAll() {
         let (woken, deliveries) = pending.withLockedValue { p -> ([ConnectionHandle], [Broadcast.Delivery]) in
-            p.scheduled = false
             defer {
                 p.connections = []
                 p.deliveries = []
@@ -630,6 +642,16 @@ final class LoopWakeups: Sendable {
         }
         var connections = woken
         for delivery in deliveries where delivery.connection.enqueue(delivery) { connections.append(delivery.connection) }
-        for connection in connections { connection.box.handler?.value.writeOut() }
+        let (batch, again) = pending.withLockedValue { p -> ([ConnectionHandle], Bool) in
+            p.backlog.append(contentsOf: connections)
+            let count = min(p.backlog.count, Self.writeOutBatch)
+            let batch = Array(p.backlog.prefix(count))
+            p.backlog.removeFirst(count)
+            // Work handed over while this ran found a task on its way (this one), so it runs again for it.
+            p.scheduled = !p.isEmpty
+            return (batch, p.scheduled)
+        }
+        for connection in batch { connection.box.handler?.value.writeOut() }
+        if again { loop.execute { self.writeOutAll() } }
     }
 }

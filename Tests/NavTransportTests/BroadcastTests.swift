@@ -2,8 +2,9 @@ import JSONCore
 import Logging
 import NIOCore
 import NIOEmbedded
-import NavTransport
 import Testing
+
+@testable import NavTransport
 
 /// A broadcast is handed to the connections' event loop, which queues and writes it after its current reads;
 /// a connection that replies first queues the notifications it was handed before the reply.
@@ -72,6 +73,29 @@ struct BroadcastTests {
         // Already queued with the reply: the loop's task writes nothing more.
         loop.run()
         #expect(try a.written().isEmpty)
+    }
+
+    @Test("a write-out task writes at most a batch of connections; work queued behind it runs between batches")
+    func writtenInBatches() throws {
+        let batch = LoopWakeups.writeOutBatch
+        let loop = EmbeddedEventLoop()
+        let peers = (0..<(2 * batch + 10)).map { Peer(id: $0, loop: loop) }
+        var broadcast = Broadcast()
+        for peer in peers { broadcast.add(Self.message(1), to: peer.handle, sessionId: "s", version: 1) }
+        broadcast.send()
+        // Queued after the first write-out task, as a request read meanwhile would be handled: it runs once
+        // that task has written its batch, before the rest are written.
+        var seen = [[String]](repeating: [], count: peers.count)
+        var writtenFirst = -1
+        loop.execute {
+            for (i, peer) in peers.enumerated() { seen[i] += (try? peer.written()) ?? [] }
+            writtenFirst = seen.filter { !$0.isEmpty }.count
+        }
+        loop.run()
+        for (i, peer) in peers.enumerated() { seen[i] += try peer.written() }
+        #expect(writtenFirst == batch)
+        // In the end every connection got its notification, once.
+        #expect(seen.allSatisfy { $0 == [String(decoding: Self.notification(1), as: UTF8.self)] })
     }
 
     @Test("one message goes to each connection in that connection's framing, Content-Length or NDJSON")
