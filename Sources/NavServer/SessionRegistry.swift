@@ -161,7 +161,7 @@ final class Session: Sendable {
             s.backTitles = nil
             var ticket: CommitTicket?
             // Handed to the subscribers' event loops before the lock is released, so versions keep their order.
-            var broadcast = Broadcast()
+            var broadcast = Broadcast(expected: s.subscribers.count)
             if s.model.version != before {
                 ticket = persist(s)
                 publish(effects.changes, &s, into: &broadcast)
@@ -313,7 +313,7 @@ final class Session: Sendable {
             let ticket = store?.enqueue(.delete(id: id))
             let message = Broadcast.Message(
                 Envelope.notification(method: "session/didClose", params: Notifications.didClose(sessionId: id)).serializedBytes())
-            var broadcast = Broadcast()
+            var broadcast = Broadcast(expected: s.subscribers.count)
             for sub in s.subscribers.values { broadcast.add(message, to: sub.connection) }
             broadcast.send()
             s.subscribers = [:]

@@ -325,8 +325,14 @@ public struct Broadcast: Sendable {
 
     /// The deliveries by event loop, in the order they were added; few loops, so a list.
     private var loops: [(wakeups: LoopWakeups, deliveries: [Delivery])] = []
+    /// How many deliveries each loop's list makes room for at once.
+    private let expected: Int
 
-    public init() {}
+    /// A broadcast to about `expected` connections (a session's subscribers, say): each event loop's list
+    /// makes room for that many at once rather than growing as they are added.
+    public init(expected: Int = 1) {
+        self.expected = max(1, expected)
+    }
 
     /// Adds a notification about `sessionId` at `version` for `connection`: past the connection's outbound
     /// bound it is dropped, and the session is owed a `session/resync` (``OutboundBudget``).
@@ -347,7 +353,10 @@ public struct Broadcast: Sendable {
         } else if let index = loops.firstIndex(where: { $0.wakeups === wakeups }) {
             loops[index].deliveries.append(delivery)
         } else {
-            loops.append((wakeups, [delivery]))
+            var deliveries: [Delivery] = []
+            deliveries.reserveCapacity(expected)
+            deliveries.append(delivery)
+            loops.append((wakeups, deliveries))
         }
     }
 

@@ -544,7 +544,9 @@ final class LoopWakeups: Sendable {
         /// Broadcast notifications not yet queued to their connections, in the order they were handed over.
         var deliveries: [Broadcast.Delivery] = []
         /// Connections with queued bytes that a write-out task has not reached yet, in the order they were
-        /// woken: each is here at most once (a connection is woken again only after it was written out).
+        /// woken. A connection is added when it claims a write-out, so it is here once, unless it wrote
+        /// itself out meanwhile (at the end of one of its own read bursts) and claimed another: its earlier
+        /// turn then finds nothing left to write.
         var backlog = Deque<ConnectionHandle>()
 
         var isEmpty: Bool { connections.isEmpty && deliveries.isEmpty && backlog.isEmpty }
@@ -578,7 +580,14 @@ final class LoopWakeups: Sendable {
 
     /// Takes `deliveries` (for connections of this loop) to queue and write out soon, on this loop.
     func deliver(_ deliveries: [Broadcast.Delivery]) {
-        add { $0.deliveries.append(contentsOf: deliveries) }
+        add { p in
+            // Nearly always nothing is waiting: the broadcast's list is kept as it is, not copied.
+            if p.deliveries.isEmpty {
+                p.deliveries = deliveries
+            } else {
+                p.deliveries.append(contentsOf: deliveries)
+            }
+        }
     }
 
     /// Records work for this loop's next write-out task, and starts that task unless one is on its way.
