@@ -391,13 +391,31 @@ struct LimitBench {
         ]
     }
 
-    /// From exec to the first reply (`daemon/status`) over the socket, the median of 21 starts. navd is started
-    /// with posix_spawn, so the figure holds navd's start and not the launcher's (Foundation's Process closes
-    /// every descriptor up to the limit in the child first).
+    /// From exec to the first reply (`daemon/status`) over the socket: the median of 21 starts, in three rounds a
+    /// second apart, keeping the round with the lowest median, as each workload keeps its best round (a burst
+    /// of load from elsewhere on the machine costs a round, not the figure). navd is started with posix_spawn,
+    /// so the figure holds navd's start and not the launcher's (Foundation's Process closes every descriptor
+    /// up to the limit in the child first).
     func startup() throws -> JSON {
+        var medians: [Double] = []
+        for round in 0..<3 {
+            if round > 0 { sleep(1) }
+            medians.append(try startupRound(round))
+        }
+        let best = medians.min()!
+        let rounds = medians.map { fmt($0, 2) }.joined(separator: ", ")
+        log("limit startup: exec to first reply \(fmt(best, 2)) ms (rounds: \(rounds) ms, each the median of 21)")
+        return [
+            "execToFirstReplyMilliseconds": .double(round2(best)), "samples": .number(21), "rounds": .number(3),
+            "roundMediansMilliseconds": .array(medians.map { .double(round2($0)) }),
+        ]
+    }
+
+    /// One round of 21 starts; their median, in milliseconds.
+    func startupRound(_ round: Int) throws -> Double {
         var samples: [Double] = []
         for i in 0..<21 {
-            let socket = "\(directory)/startup-\(i).sock"
+            let socket = "\(directory)/startup-\(round)-\(i).sock"
             let arguments = [navd, "--socket", socket, "--log-level", "error"]
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
@@ -424,9 +442,7 @@ struct LimitBench {
             samples.append(Double(monotonicNanoseconds() - start) / 1e6)
         }
         samples.sort()
-        let median = samples[samples.count / 2]
-        log("limit startup: exec to first reply \(fmt(median, 2)) ms (median of \(samples.count))")
-        return ["execToFirstReplyMilliseconds": .double(round2(median)), "samples": .number(samples.count)]
+        return samples[samples.count / 2]
     }
 
     func log(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
