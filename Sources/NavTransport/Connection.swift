@@ -207,7 +207,9 @@ public final class ConnectionHandle: Sendable {
         state.withLockedValue { s -> Bool in
             guard !s.closed else { return false }
             let message = delivery.message
-            let size = s.framing == .contentLength ? message.contentLengthFrame.count : message.body.count + 1
+            let size =
+                s.framing == .contentLength
+                ? message.contentLengthFrame.count : FrameEncoder.framedSize(message.body.count, framing: .ndjson)
             if let sessionId = delivery.sessionId {
                 guard s.budget.admitNotification(sessionId: sessionId, version: delivery.version, bytes: size) else { return false }
             } else {
