@@ -44,6 +44,8 @@ STATIC_CXX = $(abspath $(SCRATCH))/static-c++
 ifeq ($(shell uname -s),Linux)
 RELEASE = -c release --static-swift-stdlib -Xlinker -L$(STATIC_CXX)
 STATIC_CXX_DIR = static-c++
+else
+RELEASE = -c release
 endif
 
 static-c++:
