@@ -74,14 +74,24 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// requests in flight gets its first replies while the later ones are worked on.
     public var repliesPerWrite: Int
 
+    /// `--write-out-batch`: the most connections an event loop writes out (notifications of a broadcast,
+    /// mostly) before it reads again; a request that arrives while a thousand subscribers are written to is
+    /// then answered after this many writes, not after all of them.
+    public var writeOutBatch: Int
+
     /// The default of ``repliesPerWrite``: on two cores, a client with 16 requests in flight is answered
     /// fastest at 2 (docs/performance.md, measured again once a request cost less); an extra write costs
     /// about as much as answering one small request.
     public static let defaultRepliesPerWrite = 2
 
+    /// The default of ``writeOutBatch``: 64 writes take an event loop about a quarter of a millisecond, and
+    /// the loop's extra round between batches costs less than one of them (docs/performance.md, "Fan-out").
+    public static let defaultWriteOutBatch = 64
+
     public init(
         maxMessageBytes: Int = 8 << 20, maxOutboundBytes: Int = 4 << 20, maxBatch: Int = 1_000, maxJSONDepth: Int = 128,
-        maxHeaderBytes: Int = FrameDecoder.defaultMaxHeaderBytes, repliesPerWrite: Int = ConnectionLimits.defaultRepliesPerWrite
+        maxHeaderBytes: Int = FrameDecoder.defaultMaxHeaderBytes, repliesPerWrite: Int = ConnectionLimits.defaultRepliesPerWrite,
+        writeOutBatch: Int = ConnectionLimits.defaultWriteOutBatch
     ) {
         self.maxMessageBytes = maxMessageBytes
         self.maxOutboundBytes = maxOutboundBytes
@@ -89,6 +99,7 @@ public struct ConnectionLimits: Sendable, Hashable {
         self.maxJSONDepth = maxJSONDepth
         self.maxHeaderBytes = maxHeaderBytes
         self.repliesPerWrite = max(1, repliesPerWrite)
+        self.writeOutBatch = max(1, writeOutBatch)
     }
 }
 
@@ -110,6 +121,9 @@ public final class ConnectionHandle: Sendable {
     let box: HandlerBox
     /// Asks the connection's event loop to close once idle (graceful stop).
     private let drain: @Sendable () -> Void
+    /// How many connections the loop writes out in a row when this one's turn comes
+    /// (``ConnectionLimits/writeOutBatch``).
+    let writeOutBatch: Int
 
     struct Outbox {
         var framing: Framing = .ndjson
@@ -125,9 +139,11 @@ public final class ConnectionHandle: Sendable {
     }
 
     init(
-        id: Int, maxOutboundBytes: Int, wakeups: LoopWakeups, box: HandlerBox, drain: @escaping @Sendable () -> Void
+        id: Int, maxOutboundBytes: Int, writeOutBatch: Int = ConnectionLimits.defaultWriteOutBatch, wakeups: LoopWakeups,
+        box: HandlerBox, drain: @escaping @Sendable () -> Void
     ) {
         self.id = id
+        self.writeOutBatch = writeOutBatch
         self.state = NIOLockedValueBox(
             Outbox(budget: OutboundBudget(maxPendingBytes: maxOutboundBytes), buffer: ByteBufferAllocator().buffer(capacity: 0)))
         self.wakeups = wakeups

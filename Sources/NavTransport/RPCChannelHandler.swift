@@ -113,7 +113,8 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         let box = HandlerBox()
         self.box = box
         self.handle = ConnectionHandle(
-            id: id, maxOutboundBytes: limits.maxOutboundBytes, wakeups: LoopWakeups.of(eventLoop), box: box,
+            id: id, maxOutboundBytes: limits.maxOutboundBytes, writeOutBatch: limits.writeOutBatch,
+            wakeups: LoopWakeups.of(eventLoop), box: box,
             drain: { eventLoop.execute { box.handler?.value.drainRequested() } })
         box.handler = NIOLoopBound(self, eventLoop: eventLoop)
     }
@@ -552,12 +553,6 @@ final class LoopWakeups: Sendable {
         var isEmpty: Bool { connections.isEmpty && deliveries.isEmpty && backlog.isEmpty }
     }
 
-    /// The most connections one write-out task writes. The rest wait for the loop's next round, after the
-    /// reads that are ready by then: a request that arrives while a thousand subscribers are being written to
-    /// is answered after at most this many writes, not after all of them. What it broadcasts is queued to each
-    /// connection at once, so a connection still waiting is written both notifications in one write.
-    static let writeOutBatch = 64
-
     private init(_ loop: any EventLoop) { self.loop = loop }
 
     private static let all = NIOLockedValueBox<[ObjectIdentifier: LoopWakeups]>([:])
@@ -639,8 +634,11 @@ final class LoopWakeups: Sendable {
         }
     }
 
-    /// Queues the notifications handed over since the last task and writes out up to ``writeOutBatch``
-    /// connections, oldest first; when more are waiting, runs again on the loop's next round.
+    /// Queues the notifications handed over since the last task and writes out a batch of connections, oldest
+    /// first: as many as the oldest one's ``ConnectionLimits/writeOutBatch``. The rest wait for the loop's next
+    /// round, after the reads that are ready by then: a request that arrives while a thousand subscribers are
+    /// being written to is answered after one batch, not after all of them. What it broadcasts is queued to
+    /// each connection at once, so a connection still waiting is written both notifications in one write.
     private func writeOutAll() {
         let (woken, deliveries) = pending.withLockedValue { p -> ([ConnectionHandle], [Broadcast.Delivery]) in
             defer {
@@ -653,7 +651,7 @@ final class LoopWakeups: Sendable {
         for delivery in deliveries where delivery.connection.enqueue(delivery) { connections.append(delivery.connection) }
         let (batch, again) = pending.withLockedValue { p -> ([ConnectionHandle], Bool) in
             p.backlog.append(contentsOf: connections)
-            let count = min(p.backlog.count, Self.writeOutBatch)
+            let count = min(p.backlog.count, p.backlog.first?.writeOutBatch ?? 0)
             let batch = Array(p.backlog.prefix(count))
             p.backlog.removeFirst(count)
             // Work handed over while this ran found a task on its way (this one), so it runs again for it.

@@ -95,6 +95,12 @@ struct Navd: AsyncParsableCommand {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
+            "Connections a thread writes out (a broadcast's subscribers, say) before it reads again.", valueName: "n"))
+    var writeOutBatch: Int = ConnectionLimits.defaultWriteOutBatch
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
             "Threads that serve connections. Default: one fewer than the processors, at least one, so local clients keep one.",
             valueName: "n"))
     var eventLoops: Int?
@@ -131,7 +137,7 @@ struct Navd: AsyncParsableCommand {
             ("--max-subscriptions", maxSubscriptions, 1), ("--max-json-depth", maxJsonDepth, 2),
             ("--max-tree-nodes", maxTreeNodes, 1), ("--max-tree-depth", maxTreeDepth, 1),
             ("--max-header-bytes", maxHeaderBytes, 64), ("--replies-per-write", repliesPerWrite, 1),
-            ("--event-loops", eventLoops ?? 1, 1),
+            ("--write-out-batch", writeOutBatch, 1), ("--event-loops", eventLoops ?? 1, 1),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum)")
         }
@@ -207,7 +213,8 @@ struct Navd: AsyncParsableCommand {
             path: servedPath, listeningDescriptor: activation?.descriptor,
             limits: ConnectionLimits(
                 maxMessageBytes: maxMessageBytes, maxOutboundBytes: maxOutboundBytes, maxBatch: maxBatch,
-                maxJSONDepth: maxJsonDepth, maxHeaderBytes: maxHeaderBytes, repliesPerWrite: repliesPerWrite),
+                maxJSONDepth: maxJsonDepth, maxHeaderBytes: maxHeaderBytes, repliesPerWrite: repliesPerWrite,
+                writeOutBatch: writeOutBatch),
             maxConnections: maxConnections, allowedUsers: Set(allowUIDs), logger: logger)
         let daemon = DaemonService(server: server, service: service, socketGuard: guardian, logger: logger)
         // Trap the signals before the socket exists: a client that sees the socket may signal at once.

@@ -103,9 +103,13 @@ struct SpineSubscriptionTests {
         }
     }
 
-    @Test("with many writers, every subscriber sees each version once, in order")
-    func versionsInOrder() async throws {
-        try await withDaemon { daemon in
+    /// With `--write-out-batch 1` the daemon writes one connection out, then reads, then the next: writers'
+    /// mutations land between the writes of every broadcast.
+    @Test(
+        "with many writers, every subscriber sees each version once, in order",
+        arguments: [[], ["--write-out-batch", "1"]])
+    func versionsInOrder(_ arguments: [String]) async throws {
+        try await withDaemon(arguments) { daemon in
             let setup = try await daemon.connect()
             let s = try await setup.createSession(config: ["screens": [["id": "root", "title": "Root"]]]).sessionId
             let watchers = try await [daemon.connect(), daemon.connect(), daemon.connect()]
@@ -137,6 +141,12 @@ struct SpineSubscriptionTests {
             }
             await setup.close()
         }
+    }
+
+    @Test("--write-out-batch below 1 is refused before anything starts")
+    func writeOutBatchBelowOne() async throws {
+        let refused = try await runChild(Paths.navd, ["--write-out-batch", "0", "--socket", "/tmp/navd-never.sock"])
+        #expect(refused.status == 64 && refused.stderr.contains("--write-out-batch must be at least 1"), "\(refused)")
     }
 
     @Test("a subscriber that never reads does not slow others, and gets exactly one session/resync when it reads again")

@@ -2,9 +2,8 @@ import JSONCore
 import Logging
 import NIOCore
 import NIOEmbedded
+import NavTransport
 import Testing
-
-@testable import NavTransport
 
 /// A broadcast is handed to the connections' event loop, which queues and writes it after its current reads;
 /// a connection that replies first queues the notifications it was handed before the reply.
@@ -14,9 +13,13 @@ struct BroadcastTests {
         let channel: EmbeddedChannel
         let handle: ConnectionHandle
 
-        init(id: Int, loop: EmbeddedEventLoop, maxOutboundBytes: Int = 4 << 20) {
+        init(
+            id: Int, loop: EmbeddedEventLoop, maxOutboundBytes: Int = 4 << 20,
+            writeOutBatch: Int = ConnectionLimits.defaultWriteOutBatch
+        ) {
             let handler = RPCChannelHandler(
-                id: id, eventLoop: loop, service: WatchingService(), limits: ConnectionLimits(maxOutboundBytes: maxOutboundBytes),
+                id: id, eventLoop: loop, service: WatchingService(),
+                limits: ConnectionLimits(maxOutboundBytes: maxOutboundBytes, writeOutBatch: writeOutBatch),
                 logger: Logger(label: "test"), writeReports: .promises)
             channel = EmbeddedChannel(handler: handler, loop: loop)
             handle = handler.handle
@@ -75,11 +78,12 @@ struct BroadcastTests {
         #expect(try a.written().isEmpty)
     }
 
-    @Test("a write-out task writes at most a batch of connections; work queued behind it runs between batches")
-    func writtenInBatches() throws {
-        let batch = LoopWakeups.writeOutBatch
+    @Test(
+        "a write-out task writes at most a batch of connections; work queued behind it runs between batches",
+        arguments: [ConnectionLimits.defaultWriteOutBatch, 1, 8])
+    func writtenInBatches(_ batch: Int) throws {
         let loop = EmbeddedEventLoop()
-        let peers = (0..<(2 * batch + 10)).map { Peer(id: $0, loop: loop) }
+        let peers = (0..<(2 * batch + 10)).map { Peer(id: $0, loop: loop, writeOutBatch: batch) }
         var broadcast = Broadcast()
         for peer in peers { broadcast.add(Self.message(1), to: peer.handle, sessionId: "s", version: 1) }
         broadcast.send()
