@@ -18,6 +18,18 @@ if [ "$(uname -s)" = Linux ]; then
     swift_libs=$(ldd "$root/bin/$tool" | awk '{print $1}' | grep -o 'libswift[A-Za-z_]*\.so\|libdispatch\.so\|libFoundation[A-Za-z]*\.so' || true)
     [ -z "$swift_libs" ] || fail "$tool loads the Swift runtime from shared libraries: $(echo $swift_libs)"
   done
+  # Nor SQLite, nor (where the compiler has its archive) the C++ runtime, and they export none of their own
+  # symbols: at load the dynamic loader binds only what they import (docs/performance.md, "Startup").
+  cxx_archive=$("$(dirname "$(command -v swift)")/clang" -print-file-name=libstdc++.a 2>/dev/null || true)
+  for tool in navd navctl; do
+    libs=$(ldd "$root/bin/$tool" | awk '{print $1}')
+    ! grep -q 'libsqlite3' <<<"$libs" || fail "$tool loads SQLite as a shared library"
+    if [ -f "$cxx_archive" ]; then
+      ! grep -q 'libstdc++' <<<"$libs" || fail "$tool loads the C++ runtime as a shared library"
+    fi
+    exported=$(readelf --dyn-syms -W "$root/bin/$tool" | awk '$7 ~ /^[0-9]+$/' | wc -l)
+    [ "$exported" -lt 50 ] || fail "$tool exports $exported of its own symbols"
+  done
 fi
 
 # man renders both pages without a warning; each names its command and shows its options and subcommands.
