@@ -139,7 +139,7 @@ public final class ConnectionHandle: Sendable {
     }
 
     init(
-        id: Int, maxOutboundBytes: Int, writeOutBatch: Int = ConnectionLimits.defaultWriteOutBatch, wakeups: LoopWakeups,
+        id: Int, maxOutboundBytes: Int, writeOutBatch: Int, wakeups: LoopWakeups,
         box: HandlerBox, drain: @escaping @Sendable () -> Void
     ) {
         self.id = id

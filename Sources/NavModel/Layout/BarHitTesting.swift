@@ -80,7 +80,8 @@ public enum BarHitTesting {
                             view: "column:\(describe(column.role))", frame: column.frame, verdict: .hit, path: path,
                             note: "the bar assigns the touch to the item whose column holds x (HT-10)"))
                 }
-                return act(layout, role: column.role, screen: screen, trace: steps, hitView: hitId)
+                let acted = act(layout, role: column.role)
+                return result(acted.kind, acted.action, acted.reason, item: acted.item)
             }
             return swallowed(layout, point, steps, hitId)
         case .swallow?, nil:
@@ -104,42 +105,32 @@ public enum BarHitTesting {
                         path: Array(path.dropLast()), note: "the seed's overlay took the touch before the system back button"))
             }
             return result(.backButton, .customBack, nil)
-        case .itemContainer(let id)?:
-            return result(.barItem, .none, .deadZone, item: id)
-        case .titleView?:
-            return result(.titleView, .none, .inert)
         case let other?:
-            return act(layout, role: other, screen: screen, trace: steps, hitView: hitId)
+            let acted = act(layout, role: other)
+            return result(acted.kind, acted.action, acted.reason, item: acted.item)
         }
     }
 
-    /// What an acting role does; the result carries `trace` and `hitView` as given (made whole here, not
-    /// changed after, which copied it).
+    /// What an acting role does: the target's kind and item, the action and why there is none. The caller
+    /// makes the result whole, with its trace and hit view, rather than changing it after (which copied it).
     static func act(
-        _ layout: LaidOutBar, role: BarRole, screen: String, trace: [TraceStep] = [], hitView: String? = nil
-    ) -> BarHitResult {
-        func result(_ kind: HitTarget.Kind, _ action: HitAction, _ reason: HitReason?, item: String? = nil) -> BarHitResult {
-            BarHitResult(
-                target: HitTarget(kind: kind, screenId: screen, itemId: item), action: action, trace: trace, reason: reason,
-                hitView: hitView)
-        }
+        _ layout: LaidOutBar, role: BarRole
+    ) -> (kind: HitTarget.Kind, action: HitAction, reason: HitReason?, item: String?) {
         switch role {
         case .backButton:
             let action = layout.backAction ?? .none
-            return result(.backButton, action, action == .none ? .backActionNone : nil)
-        case .syntheticBack:
-            return result(.backButton, .customBack, nil)
+            return (.backButton, action, action == .none ? .backActionNone : nil, nil)
+        case .syntheticBack, .maskButton:
+            return (.backButton, .customBack, nil, nil)
         case .item(let id):
             let enabled = !layout.disabledItems.contains(id)
-            return result(.barItem, enabled ? .itemAction(id) : .none, enabled ? nil : .disabled, item: id)
+            return (.barItem, enabled ? .itemAction(id) : .none, enabled ? nil : .disabled, id)
         case .itemContainer(let id):
-            return result(.barItem, .none, .deadZone, item: id)
+            return (.barItem, .none, .deadZone, id)
         case .titleView:
-            return result(.titleView, .none, .inert)
-        case .maskButton:
-            return result(.backButton, .customBack, nil)
+            return (.titleView, .none, .inert, nil)
         case .window, .bar, .swallow, .mask:
-            return result(.bar, .none, .swallowed)
+            return (.bar, .none, .swallowed, nil)
         }
     }
 
