@@ -175,6 +175,10 @@ public struct Policies: Sendable, Hashable {
     public var backButtonEnd: BackButtonEnd = .automatic
     /// Text widths: the system font of the iOS version modelled (San Francisco from iOS 9, Helvetica Neue before).
     public var textMetrics: TextMetricsSetting = .automatic
+    /// SRC-5: how far `setBackButtonTitlePositionAdjustment` may move the back title, in points along either axis,
+    /// before `back-title-offset-hack` reports it (reasoned: nudges of a few points align a title with a custom
+    /// indicator; the hack moves it off the bar, by hundreds).
+    public var backTitleOffsetLimit: Double = 20
     /// GEO-2: the bar height of a compact-width landscape phone (wider than tall, narrower than 896 pt, not the 736-pt Plus).
     public var compactBarHeight: Double = 32
 

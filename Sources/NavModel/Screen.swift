@@ -28,15 +28,22 @@ public struct Screen: Sendable, Hashable {
         set { storedBar = newValue.map(Boxed.init) }
     }
     public var popGesture: PopGesture
+    /// How the app's source builds this screen's bar beyond UIKit's own properties (the SRC rules); nil when
+    /// nothing of that is known, as for every screen of a session document.
+    public var techniques: Techniques? {
+        get { storedTechniques?.value }
+        set { storedTechniques = newValue.map(Boxed.init) }
+    }
 
     // The rarely set parts live out of line, so a screen (and every copy of it) stays small.
     private var storedBackStyle: Boxed<BackStyle>?
     private var storedBar: Boxed<BarAppearance>?
+    private var storedTechniques: Boxed<Techniques>?
 
     public init(
         id: String, title: String? = nil, item: NavigationItem = NavigationItem(),
         backAction: BackAction = .pop, showsPreviousTitle: Bool = false, backStyle: BackStyle? = nil,
-        bar: BarAppearance? = nil, popGesture: PopGesture = .inherit
+        bar: BarAppearance? = nil, popGesture: PopGesture = .inherit, techniques: Techniques? = nil
     ) {
         self.id = id
         self.title = title
@@ -46,6 +53,41 @@ public struct Screen: Sendable, Hashable {
         self.popGesture = popGesture
         self.storedBackStyle = backStyle.map(Boxed.init)
         self.storedBar = bar.map(Boxed.init)
+        self.storedTechniques = techniques.map(Boxed.init)
+    }
+}
+
+/// What an app's source does to a screen's bar that UIKit's properties alone do not say (docs/semantics.md, the SRC
+/// rules). Layout leaves these out: they change nothing the model draws, and the diagnostics judge them by profile.
+public struct Techniques: Sendable, Hashable {
+    /// How the app intercepts a tap on the back button.
+    public enum BackHook: String, Sendable, Hashable, CaseIterable {
+        /// The screen answers a back-button handler that a `navigationBar(_:shouldPop:)` category asks
+        /// (`navigationShouldPopOnBackButton`).
+        case handler
+        /// The app exchanges the implementation of `navigationBar:shouldPopItem:`.
+        case swizzledShouldPop
+        /// The screen's navigation controller (a subclass, or a category of every one) answers
+        /// `navigationBar(_:shouldPop:)` itself.
+        case shouldPop
+    }
+
+    /// SRC-3: the widths of the `.fixedSpace` items among the screen's left and right items, in order.
+    public var fixedSpaces: [Double]
+    /// SRC-5: `setBackButtonTitlePositionAdjustment(_:for:)` on the back button.
+    public var backTitleOffset: Point?
+    /// SRC-4: a back interception that sees taps on the back button only.
+    public var backHook: BackHook?
+    /// SRC-2: the bar's colour comes from `barTintColor`, and no `UINavigationBarAppearance` is installed.
+    public var barTintWithoutAppearance: Bool
+
+    public init(
+        fixedSpaces: [Double] = [], backTitleOffset: Point? = nil, backHook: BackHook? = nil, barTintWithoutAppearance: Bool = false
+    ) {
+        self.fixedSpaces = fixedSpaces
+        self.backTitleOffset = backTitleOffset
+        self.backHook = backHook
+        self.barTintWithoutAppearance = barTintWithoutAppearance
     }
 }
 

@@ -84,7 +84,8 @@ struct LinterTests {
         let findings = Linter.lint(try load(Self.flow))
         let disabled = try #require(findings.first { $0.code == "pop-gesture-disabled" })
         #expect(disabled.screenId == "compose" && disabled.profile == .ios17)
-        #expect(disabled.path == "screens[1]" && disabled.position == SourcePosition(line: 5, column: 5))
+        // It points at the member that stops the swipe, the left items.
+        #expect(disabled.path == "screens[1].item.leftItems" && disabled.position == SourcePosition(line: 6, column: 15))
         let small = try #require(findings.first { $0.code == "touch-target-small" && $0.itemId == "tiny" })
         #expect(small.screenId == "attach" && small.path == "screens[2].item.rightItems[0]")
         #expect(small.position == SourcePosition(line: 8, column: 30))

@@ -9,7 +9,8 @@ public enum DiagnosticsEngine {
         "back-title-truncated", "touch-target-small", "custom-back-unreachable", "pop-gesture-disabled",
         "pop-gesture-at-root", "outside-touch-lost", "dead-zone", "low-contrast", "hidden-bar-swallows",
         "back-hit-area-wide", "custom-back-action-ignored", "supplement-ignored", "back-title-from-title-view",
-        "empty-back-title-trick",
+        "empty-back-title-trick", "back-button-hidden", "back-title-offset-hack", "negative-fixed-space", "back-pop-hook",
+        "bar-tint-ignored",
     ]
 
     /// How far a back button's touch area may reach past its drawn frame toward the title before
@@ -85,8 +86,16 @@ public enum DiagnosticsEngine {
         out += context.supplementIgnored()
         out += context.backTitleFromTitleView()
         out += context.emptyBackTitleTrick()
+        out += context.backButtonHidden()
+        out += context.backTitleOffsetHack()
+        out += context.negativeFixedSpaces()
+        out += context.backPopHook()
+        out += context.barTintIgnored()
         return out
     }
+
+    /// The WCAG 2 contrast ratio of two colours, as `low-contrast` measures it (COL-4).
+    public static func contrast(_ a: Color, _ b: Color) -> Double { Context.contrast(a, b) }
 
     /// Everything one diagnosis looks at.
     struct Context {
@@ -228,7 +237,12 @@ public enum DiagnosticsEngine {
 
         func popGestureDisabled() -> [Diagnostic] {
             guard let swipe, !swipe.begins, swipe.rule == "POP-3" else { return [] }
-            return [diag("pop-gesture-disabled", .warning, "swipe-back is stopped: \(swipe.reason)")]
+            let member = PopGesture.stopperMember(model: model, top: screen)
+            return [
+                diag(
+                    "pop-gesture-disabled", .warning, "swipe-back is stopped: \(swipe.reason)",
+                    origin: member.map { .init(screenId: id, member: $0) })
+            ]
         }
 
         // MARK: pop-gesture-at-root (POP-4)
@@ -437,6 +451,85 @@ public enum DiagnosticsEngine {
                 diag(
                     "empty-back-title-trick", .info, "'\(previous.id)' hides the back title with an empty back item title: \(why)",
                     rect: layout.element(.backButton)?.frame, origin: .init(screenId: previous.id, member: "item.backItem.title"))
+            ]
+        }
+
+        // MARK: back-button-hidden (SRC-7, POP-3)
+
+        func backButtonHidden() -> [Diagnostic] {
+            let item = screen.item
+            guard index > 0, item.hidesBackButton, !item.leftItems.contains(where: { !$0.hidden }), !layout.hidden else { return [] }
+            return [
+                diag(
+                    "back-button-hidden", .info,
+                    "'\(id)' hides its back button and has no left item: with the button goes the edge swipe (POP-3), so the screen offers no way back of the bar's own; fine for a step that must be finished, a trap otherwise (SRC-7)",
+                    origin: .init(screenId: id, member: "item.hidesBackButton"))
+            ]
+        }
+
+        // MARK: back-title-offset-hack (SRC-5)
+
+        func backTitleOffsetHack() -> [Diagnostic] {
+            guard index > 0, layout.profile.era != .legacy, let offset = screen.techniques?.backTitleOffset, !layout.hidden else {
+                return []
+            }
+            let limit = model.config.policies.backTitleOffsetLimit
+            guard abs(offset.x) > limit || abs(offset.y) > limit else { return [] }
+            let why =
+                layout.profile.majorVersion >= 14
+                ? "the title is moved out of sight but still named in the back button's long-press menu; backButtonDisplayMode \"minimal\" hides it cleanly (BB-12)"
+                : "the title is moved out of sight but the back button keeps its width, so taps far right of the chevron still go back"
+            return [
+                diag(
+                    "back-title-offset-hack", .warning,
+                    "the back title is shifted by (\(fmt(offset.x)), \(fmt(offset.y))) pt with setBackButtonTitlePositionAdjustment, beyond \(fmt(limit)) pt: \(why) (SRC-5)",
+                    rect: layout.element(.backButton)?.frame, origin: .init(screenId: id, member: "techniques.backTitleOffset"))
+            ]
+        }
+
+        // MARK: negative-fixed-space (SRC-3)
+
+        func negativeFixedSpaces() -> [Diagnostic] {
+            guard layout.profile.era != .legacy, let spaces = screen.techniques?.fixedSpaces else { return [] }
+            return spaces.enumerated().filter { $0.element < 0 }.map { i, width in
+                diag(
+                    "negative-fixed-space", .warning,
+                    "a fixed space of \(fmt(width)) pt no longer pulls the items beside it outward: from iOS 11 bar items sit in a stack view inside the bar's layout margins, and a negative width is ignored (SRC-3)",
+                    origin: .init(screenId: id, member: "techniques.fixedSpaces[\(i)]"))
+            }
+        }
+
+        // MARK: back-pop-hook (SRC-4, POP-5)
+
+        func backPopHook() -> [Diagnostic] {
+            guard let hook = screen.techniques?.backHook, let swipe, swipe.begins else { return [] }
+            let how: String
+            switch hook {
+            case .handler: how = "'\(id)' answers a back-button handler, which the bar's navigationBar(_:shouldPop:) asks on a tap"
+            case .swizzledShouldPop: how = "the app exchanges navigationBar:shouldPopItem:, which UIKit calls on a tap on the back button"
+            case .shouldPop:
+                how = "the navigation controller answers navigationBar(_:shouldPop:), which UIKit calls on a tap on the back button"
+            }
+            let glass =
+                layout.profile.era == .glass
+                ? "; on iOS 26 the bar's back button changed, and hooks into its private methods stopped being called" : ""
+            return [
+                diag(
+                    "back-pop-hook", .warning,
+                    "\(how), but the edge swipe pops '\(id)' without asking it (POP-5)\(glass); turn the swipe off while the screen must be asked, or use a left item (SRC-4)",
+                    origin: .init(screenId: id, member: "techniques.backHook"))
+            ]
+        }
+
+        // MARK: bar-tint-ignored (SRC-2)
+
+        func barTintIgnored() -> [Diagnostic] {
+            guard layout.profile.majorVersion >= 15, screen.techniques?.barTintWithoutAppearance == true, !layout.hidden else { return [] }
+            return [
+                diag(
+                    "bar-tint-ignored", .warning,
+                    "the bar's colour is set with barTintColor and no UINavigationBarAppearance: from iOS 15 the bar uses its scroll-edge appearance while content is at the top, whose background is transparent, so the colour shows only after scrolling; set standardAppearance and scrollEdgeAppearance (SRC-2)",
+                    rect: layout.barFrame, origin: .init(screenId: id, member: "bar.barTintColor"))
             ]
         }
     }

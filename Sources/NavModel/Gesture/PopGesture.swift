@@ -140,6 +140,21 @@ public enum PopGesture {
         return nil
     }
 
+    /// The member of `top` behind `stopper(model:top:)`'s answer (`item.hidesBackButton`, `item.leftItems`,
+    /// `backAction`, `bar.hidden`), for a linter to point at; nil when nothing stops the recognizer.
+    public static func stopperMember(model: NavigationModel, top: Screen) -> String? {
+        let policies = model.config.policies
+        if top.item.hidesBackButton { return "item.hidesBackButton" }
+        if top.item.leftItems.contains(where: { !$0.hidden }),
+            !top.item.leftItemsSupplementBackButton || !policies.supplementKeepsPopGesture
+        {
+            return "item.leftItems"
+        }
+        if policies.backInterception == .leftItem && top.backAction == .custom { return "backAction" }
+        if barHidden(model: model, top: top) { return "bar.hidden" }
+        return nil
+    }
+
     /// The bar shown for `top` is hidden (`NavigationModel.barAppearance(at:)`).
     public static func barHidden(model: NavigationModel, top: Screen) -> Bool {
         guard let index = model.index(of: top.id) else { return top.bar?.hidden ?? model.config.bar.hidden }
