@@ -10,6 +10,14 @@ public struct Finding: Sendable, Hashable {
     public var profile: Profile
     public var diagnostic: Diagnostic
 
+    public init(file: String, position: SourcePosition, path: String, profile: Profile, diagnostic: Diagnostic) {
+        self.file = file
+        self.position = position
+        self.path = path
+        self.profile = profile
+        self.diagnostic = diagnostic
+    }
+
     public var code: String { diagnostic.code }
     public var severity: Diagnostic.Severity { diagnostic.severity }
     public var message: String { diagnostic.message }

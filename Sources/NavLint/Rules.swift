@@ -14,7 +14,7 @@ public struct LintRule: Sendable, Hashable {
     /// The SEMANTICS.md rules the code rests on.
     public var rules: [String]
 
-    /// Every code the diagnostics engine can report, in its order.
+    /// Every code the linter can report: the diagnostics engine's, in its order, then the linter's own.
     public static let all: [LintRule] = [
         LintRule(
             "back-title-truncated", .info, ["BB-6"], "The back title does not fit and falls back to \"Back\" or the arrow.",
@@ -74,7 +74,35 @@ public struct LintRule: Sendable, Hashable {
             "empty-back-title-trick", .info, ["BB-8", "BB-12"], "The back title is hidden with an empty back item title.",
             "The seed's trick (a backBarButtonItem titled \"\") was reported to show \"Back\" on some devices, and from iOS 14 it leaves a blank row in the back button's history menu; backButtonDisplayMode minimal does it cleanly."
         ),
+        LintRule(
+            "back-button-hidden", .info, ["SRC-7", "POP-3"], "A pushed screen hides its back button and has no left item.",
+            "hidesBackButton removes the back button and, with it, the edge swipe; without a left item the bar offers no way back. Often deliberate (a step that must be finished), so it is information."
+        ),
+        LintRule(
+            "back-title-offset-hack", .warning, ["SRC-5", "BB-12"],
+            "The back title is pushed out of sight with setBackButtonTitlePositionAdjustment.",
+            "A large title offset hid the back title before backButtonDisplayMode existed; from iOS 11 the button keeps the title's width, and from iOS 14 its long-press menu still names it. Use backButtonDisplayMode minimal."
+        ),
+        LintRule(
+            "negative-fixed-space", .warning, ["SRC-3"], "A negative fixed space that no longer moves the bar's items.",
+            "From iOS 11 bar items sit in a stack view inside the bar's layout margins, so a fixed-space item with a negative width is ignored and the items stay where they were."
+        ),
+        LintRule(
+            "back-pop-hook", .warning, ["SRC-4", "POP-5"], "Back is intercepted where the swipe does not ask.",
+            "A navigationBar(_:shouldPop:) hook (a back-button handler category, or an exchanged implementation) sees taps on the back button, but the interactive pop gesture pops without asking it."
+        ),
+        LintRule(
+            "bar-tint-ignored", .warning, ["SRC-2"], "barTintColor without UINavigationBarAppearance on iOS 15 and later.",
+            "From iOS 15 the bar uses scrollEdgeAppearance while content is at the top, and its default background is transparent, so a barTintColor shows only once content scrolls under the bar."
+        ),
+        LintRule(
+            sourceNotRead, .warning, [], "A source file could not be read, or only in part.",
+            "The file is over a reader's limit (max-file-bytes, max-nesting, max-seconds-per-file), cannot be read, or does not parse where it is reported; the linter checks what it could read, so findings in the rest of the file may be missing."
+        ),
     ]
+
+    /// The code of a source file that could not be read, or only in part: findings in it may be missing.
+    public static let sourceNotRead = "source-not-read"
 
     init(
         _ code: String, _ severity: Diagnostic.Severity, _ rules: [String], _ shortDescription: String, _ fullDescription: String

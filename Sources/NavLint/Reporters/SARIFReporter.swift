@@ -85,7 +85,8 @@ public struct SARIFReporter: LintReporter {
         o["partialFingerprints"] = ["navdFinding/v1": .string(Self.fingerprint(key))]
         var properties: JSONObject = ["profile": .string(f.profile.rawValue), "screenId": .string(f.screenId)]
         if let item = f.itemId { properties["itemId"] = .string(item) }
-        properties["jsonPath"] = .string(f.path)
+        // Documents' findings name their member; a source file's finding is at its line alone.
+        if !f.path.isEmpty { properties["jsonPath"] = .string(f.path) }
         o["properties"] = .object(properties)
         return .object(o)
     }

@@ -1,0 +1,201 @@
+import NavModel
+import NavSource
+
+/// The files of one project joined into one flow: screens by name across files (a class, its extensions and
+/// categories, its storyboard scene), superclass chains, the edges between screens, and which navigation
+/// controller hosts which screen.
+///
+/// Nothing here judges: it only says what the source declares and how it connects.
+struct Flows {
+    /// Every declaration of each name, storyboard scenes first (UIKit applies a scene's attributes when it loads
+    /// the controller, before the code's `viewDidLoad`), then in file order.
+    let drafts: [String: [ScreenDraft]]
+    let classes: [String: [ClassDraft]]
+    let superclass: [String: String]
+    /// Screens that some screen pushes (or shows, or links to), with the screens that do; nil stands for a push
+    /// from outside any screen (an app delegate, a coordinator).
+    let pushedFrom: [String: [String?]]
+    /// Screens that are the root of a navigation controller, with the edge that makes them one.
+    let roots: [String: Edge]
+    /// The navigation controller that hosts each screen, where the source says.
+    let host: [String: String]
+    /// Settings that reach every bar (appearance proxies), in file order.
+    let appWide: [Setting]
+    /// Colour sets of the asset catalogs, by name.
+    let colors: [String: Color]
+    /// Every hook in the project, in file order.
+    let hooks: [Hook]
+    /// The names of the screens, sorted.
+    let screenNames: [String]
+
+    /// UIKit's view controller classes: a chain that reaches one of these is a screen.
+    static let viewControllerBases: Set<String> = [
+        "UIViewController", "UITableViewController", "UICollectionViewController", "UIPageViewController",
+        "UIHostingController", "UISearchController", "UIAlertController", "UIActivityViewController", "UITabBarController",
+        "UISplitViewController", "UIDocumentBrowserViewController", "UIImagePickerController", "UIReferenceLibraryViewController",
+    ]
+    static let navigationControllerBases: Set<String> = ["UINavigationController"]
+    /// Controllers that are never pushed onto a navigation stack with a bar of their own to lint.
+    static let containerBases: Set<String> = [
+        "UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController", "UIAlertController",
+        "UIActivityViewController", "UIImagePickerController", "UISearchController",
+    ]
+
+    init(_ files: [SourceFacts]) {
+        var drafts: [String: [ScreenDraft]] = [:]
+        var classes: [String: [ClassDraft]] = [:]
+        var superclass: [String: String] = [:]
+        var scenes: [String: String] = [:]
+        var identifiers: [String: String] = [:]
+        var appWide: [Setting] = []
+        var colors: [String: Color] = [:]
+        var hooks: [Hook] = []
+        let ordered =
+            files.filter { $0.language == .storyboard || $0.language == .xib }
+            + files.filter {
+                $0.language != .storyboard && $0.language != .xib
+            }
+        for file in ordered {
+            for draft in file.screens {
+                drafts[draft.name, default: []].append(draft)
+                if let s = draft.superclass, superclass[draft.name] == nil, s != draft.name { superclass[draft.name] = s }
+                if let id = draft.elementId { scenes[Self.sceneKey(file.file, id)] = draft.name }
+                for identifier in draft.storyboardIdentifiers where identifiers[identifier] == nil { identifiers[identifier] = draft.name }
+                hooks += draft.hooks
+            }
+            for c in file.classes {
+                classes[c.name, default: []].append(c)
+                if let s = c.superclass, superclass[c.name] == nil, s != c.name { superclass[c.name] = s }
+                hooks += c.hooks
+            }
+            appWide += file.appWide
+            colors.merge(file.colors) { a, _ in a }
+        }
+        self.drafts = drafts
+        self.classes = classes
+        self.superclass = superclass
+        self.appWide = appWide
+        self.colors = colors
+        self.hooks = hooks
+
+        func resolve(_ ref: ScreenRef) -> String? {
+            switch ref {
+            case .className(let n): return n
+            case .scene(let file, let id): return scenes[Self.sceneKey(file, id)]
+            case .storyboardIdentifier(let i): return identifiers[i]
+            case .unknown: return nil
+            }
+        }
+        var pushedFrom: [String: [String?]] = [:]
+        var roots: [String: Edge] = [:]
+        var rootHost: [String: String] = [:]
+        var children: [String: [String]] = [:]
+        for file in files {
+            for edge in file.edges {
+                guard let to = resolve(edge.to) else { continue }
+                switch edge.kind {
+                case .push, .show, .navigationLink:
+                    if !(pushedFrom[to]?.contains(edge.from) ?? false) { pushedFrom[to, default: []].append(edge.from) }
+                    if let from = edge.from { children[from, default: []].append(to) }
+                case .root:
+                    if roots[to] == nil { roots[to] = edge }
+                    // The root's host is the navigation controller that roots it (a reader may name the screen
+                    // whose code builds the controller instead, which hosts nothing).
+                    if let from = edge.from, rootHost[to] == nil,
+                        Self.chain(from, superclass).contains(where: Self.navigationControllerBases.contains)
+                    {
+                        rootHost[to] = from
+                    }
+                case .present:
+                    break
+                }
+            }
+        }
+        self.pushedFrom = pushedFrom
+        self.roots = roots
+
+        // The host of a root is the navigation controller that roots it; a push keeps its host.
+        var host: [String: String] = [:]
+        var queue = rootHost.keys.sorted()
+        for r in queue { host[r] = rootHost[r] }
+        while let next = queue.popLast() {
+            guard let h = host[next] else { continue }
+            for child in children[next] ?? [] where host[child] == nil {
+                host[child] = h
+                queue.append(child)
+            }
+        }
+        self.host = host
+        self.screenNames = drafts.keys.sorted()
+    }
+
+    static func sceneKey(_ file: String, _ id: String) -> String { file + "\u{1F}" + id }
+
+    /// The class and its ancestors, nearest first; stops at a cycle and after 64 steps.
+    func chain(_ name: String) -> [String] { Self.chain(name, superclass) }
+
+    static func chain(_ name: String, _ superclass: [String: String]) -> [String] {
+        var out = [name]
+        var seen: Set<String> = [name]
+        var current = name
+        while out.count < 64, let s = superclass[current], !seen.contains(s) {
+            out.append(s)
+            seen.insert(s)
+            current = s
+        }
+        return out
+    }
+
+    func isNavigationController(_ name: String) -> Bool {
+        chain(name).contains { Self.navigationControllerBases.contains($0) }
+    }
+
+    /// A screen with a bar of its own to check: a view controller that is not a container, a storyboard scene of
+    /// one, or a SwiftUI view with navigation modifiers.
+    func isScreen(_ name: String) -> Bool {
+        let chain = self.chain(name)
+        if chain.contains(where: { Self.containerBases.contains($0) }) { return false }
+        if chain.contains(where: { Self.viewControllerBases.contains($0) }) { return true }
+        // A chain that leaves the project (a pod's base class) is a screen when it sets something only a view
+        // controller has.
+        return (drafts[name] ?? []).contains { $0.kind != .viewController || !$0.settings.isEmpty }
+    }
+
+    /// The navigation controller classes in the project that make settings of their own.
+    var navigationControllers: [String] {
+        screenNames.filter { isNavigationController($0) && (drafts[$0] ?? []).contains { !$0.settings.isEmpty || !$0.hooks.isEmpty } }
+    }
+
+    /// The host of a screen: the one the flow says, else the project's only navigation controller with settings.
+    func host(of name: String) -> String? {
+        if let h = host[name] { return h }
+        let candidates = navigationControllers
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    /// The declarations of a name and its ancestors, most distant ancestor first: the order their settings apply
+    /// in (a subclass's `viewDidLoad` calls `super` first).
+    func declarations(of name: String) -> [ScreenDraft] {
+        chain(name).reversed().flatMap { drafts[$0] ?? [] }
+    }
+
+    /// The `navigationBar(_:shouldPop:)` hooks that see a screen's back taps: its host's (and the host's
+    /// ancestors'), and those of extensions and categories of `UINavigationController` itself. A class that also
+    /// implements `gestureRecognizerShouldBegin` governs the swipe too, and its hook is left out.
+    func shouldPopHooks(of name: String) -> [Hook] {
+        var owners = ["UINavigationController"]
+        if let host = host(of: name) { owners = chain(host) + owners }
+        var out: [Hook] = []
+        for owner in owners {
+            let hooks = (drafts[owner] ?? []).flatMap(\.hooks) + (classes[owner] ?? []).flatMap(\.hooks)
+            guard !hooks.contains(where: { $0.kind == .gestureShouldBegin }) else { continue }
+            out += hooks.filter { $0.kind == .shouldPop }
+        }
+        return out
+    }
+
+    /// Hooks of a name and its ancestors, and of its classes' categories.
+    func hooks(of name: String) -> [Hook] {
+        chain(name).flatMap { n in (drafts[n] ?? []).flatMap(\.hooks) + (classes[n] ?? []).flatMap(\.hooks) }
+    }
+}

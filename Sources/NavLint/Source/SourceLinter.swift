@@ -1,0 +1,292 @@
+import NavModel
+import NavSource
+
+/// Lints an app's source: joins its files into one flow, builds the model's screens from what the code sets,
+/// puts each screen on the stacks the flow allows, asks `DiagnosticsEngine`, and places every finding at the
+/// line that made the setting.
+///
+/// The stacks a screen is checked on:
+/// - below each screen that pushes it (`[P, S]`), and below a screen the source does not show when something
+///   outside any screen pushes it: what the swipe and the back button do on it;
+/// - alone, as the root it is (or may be): what its own bar shows;
+/// - with an unknown screen pushed on top (`[S, next]`): what its back item does for the next screen.
+///
+/// A finding stays silent when it rests on a member the source leaves to run time (``dependencies``).
+public enum SourceLinter {
+    /// The findings of a project, sorted by file, line, column and code; each finding once, with every profile
+    /// that found it.
+    public static func lint(_ project: SourceProject) -> [SourceFinding] {
+        let flows = Flows(project.files)
+        let builder = ScreenBuilder(flows: flows)
+        var built: [String: BuiltScreen] = [:]
+        func screen(_ name: String) -> BuiltScreen {
+            if let known = built[name] { return known }
+            let b = builder.build(name)
+            built[name] = b
+            return b
+        }
+        var collector = Collector(project: project)
+        let memo = DiagnosticsEngine.RegionMemo()
+        for name in flows.screenNames where flows.isScreen(name) {
+            let me = screen(name)
+            let pushers = flows.pushedFrom[name] ?? []
+            let isRoot = flows.roots[name] != nil
+            // Below each screen that pushes it.
+            for pusher in pushers.prefix(8) {
+                let below: BuiltScreen
+                if let pusher, flows.isScreen(pusher) || flows.drafts[pusher] != nil {
+                    below = screen(pusher)
+                } else {
+                    below = builder.placeholder("(the screen that pushes \(name))", below: name)
+                }
+                collector.check([below, me], top: 1, names: [pusher ?? "", name], config: project.config, memo: memo, keep: .all)
+            }
+            // Alone: as a root, or as a screen the flow never shows pushed.
+            if isRoot || pushers.isEmpty {
+                var alone = me
+                if alone.restoreGuarded, alone.screen.popGesture == .edge { alone.screen.popGesture = .inherit }
+                collector.check([alone], top: 0, names: [name], config: project.config, memo: memo, keep: isRoot ? .all : .notRootOnly)
+            }
+            // With the next screen on top: what this screen's back item and title do for it.
+            let next = builder.placeholder("(a screen pushed on \(name))", below: name)
+            collector.check([me, next], top: 1, names: [name, ""], config: project.config, memo: memo, keep: .origin(name))
+        }
+        return collector.findings()
+    }
+
+    /// The members a code's finding rests on, by the screen they belong to: the top screen (`top`) and the one
+    /// below it (`below`). A finding whose members include one the source leaves unknown is not reported.
+    static let dependencies: [String: (top: [String], below: [String])] = [
+        "back-title-truncated": (
+            ["title", "item.title", "item.leftItems", "item.rightItems", "item.titleView", "geometry", "item.hidesBackButton"],
+            ["title", "item.title", "item.backItem", "item.backItem.title", "item.backButtonTitle", "item.backButtonDisplayMode"]
+        ),
+        "touch-target-small": (["geometry", "item.leftItems", "item.rightItems", "item.hidesBackButton"], []),
+        "outside-touch-lost": (["geometry", "item.leftItems", "item.rightItems"], []),
+        "dead-zone": (["geometry", "item.leftItems", "item.rightItems"], []),
+        "back-hit-area-wide": (
+            ["geometry", "item.leftItems", "item.hidesBackButton"], ["title", "item.title", "item.backItem.title", "item.backButtonTitle"]
+        ),
+        "low-contrast": (["colours", "bar.barTintColor", "bar.tintColor"], []),
+        "hidden-bar-swallows": (["colours", "bar.barTintColor", "bar.hidden"], []),
+        "pop-gesture-disabled": (
+            ["popGesture", "item.hidesBackButton", "item.leftItems", "item.leftItemsSupplementBackButton", "bar.hidden"], []
+        ),
+        "pop-gesture-at-root": (["popGesture"], []),
+        "custom-back-unreachable": (["popGesture", "item.leftItems"], []),
+        "custom-back-action-ignored": (["item.hidesBackButton"], ["item.backItem.action"]),
+        "empty-back-title-trick": (["item.hidesBackButton"], ["item.backItem.title"]),
+        "supplement-ignored": (["item.hidesBackButton", "item.leftItemsSupplementBackButton"], []),
+        "back-title-from-title-view": (
+            ["item.hidesBackButton"],
+            ["title", "item.title", "item.titleView", "item.backItem", "item.backItem.title", "item.backButtonTitle"]
+        ),
+        "back-button-hidden": (["item.hidesBackButton", "item.leftItems", "bar.hidden"], []),
+        "back-title-offset-hack": (["item.hidesBackButton", "item.backButtonDisplayMode"], []),
+        "negative-fixed-space": ([], []),
+        "back-pop-hook": (
+            ["popGesture", "item.hidesBackButton", "item.leftItems", "item.leftItemsSupplementBackButton", "bar.hidden"], []
+        ),
+        "bar-tint-ignored": (["bar.hidden"], []),
+    ]
+
+    /// Where a finding without an origin points, by code: the members to try, in order, on the top screen, or on
+    /// the screen below it for a member written `below:…`.
+    static let fallbackMembers: [String: [String]] = [
+        // The text that does not fit is the screen below's; its title is where it is set.
+        "back-title-truncated": [
+            "below:item.backItem.title", "below:item.backButtonTitle", "below:title", "below:item.title", "title", "item.title",
+        ],
+        "low-contrast": ["bar.tintColor", "bar.barTintColor"],
+        "hidden-bar-swallows": ["bar.barTintColor"],
+        "pop-gesture-at-root": ["popGesture"],
+        "custom-back-unreachable": ["techniques.backHook", "popGesture"],
+        "back-hit-area-wide": ["item.backItem", "item.backButtonTitle", "title"],
+    ]
+}
+
+/// Gathers findings across stacks and profiles, each located once.
+struct Collector {
+    enum Keep {
+        /// Every finding.
+        case all
+        /// Every finding but those that need the screen to be the root (it may be pushed by code the flow does not see).
+        case notRootOnly
+        /// Only findings caused by this screen's back item (it is below a placeholder).
+        case origin(String)
+    }
+
+    let project: SourceProject
+    private var byKey: [Key: SourceFinding] = [:]
+    private var order: [Key] = []
+
+    struct Key: Hashable {
+        var file: String
+        var line: Int
+        var column: Int
+        var code: String
+    }
+
+    init(project: SourceProject) { self.project = project }
+
+    /// Diagnoses `screens[top]` on the stack `screens` (bottom first) under every profile of the project.
+    mutating func check(
+        _ screens: [BuiltScreen], top: Int, names: [String], config: SessionConfig, memo: DiagnosticsEngine.RegionMemo, keep: Keep
+    ) {
+        var config = config
+        config.bar = screens[top].sessionBar
+        guard let model = try? NavigationModel(config: config, screens: screens.map(\.screen)) else { return }
+        for profile in project.profiles {
+            let scoped = model.reprofiled(profile)
+            for diagnostic in DiagnosticsEngine.diagnose(model: scoped, screenIndex: top, memo: memo) {
+                guard let located = locate(diagnostic, screens: screens, top: top, keep: keep) else { continue }
+                guard !silenced(diagnostic, screens: screens, top: top) else { continue }
+                add(
+                    located.location, diagnostic, profile: profile, screen: names[top].isEmpty ? names[0] : names[top],
+                    declaration: located.declaration)
+            }
+        }
+    }
+
+    /// Where a finding points, or nil when it points at no line of the source (a placeholder's member).
+    func locate(_ d: Diagnostic, screens: [BuiltScreen], top: Int, keep: Keep) -> (location: SourceLocation, declaration: SourceLocation)? {
+        let topScreen = screens[top]
+        var owner = topScreen
+        var member: String?
+        if let origin = d.origin, let o = screens.first(where: { $0.screen.id == origin.screenId }) {
+            owner = o
+            member = origin.member
+        } else if let item = d.itemId {
+            member = "item:\(item)"
+        }
+        // Below an unknown screen, only what this screen's own back item does holds whatever is pushed: the rest
+        // (a title view's "Back", a long title) depends on a push the source does not show.
+        if case .origin(let name) = keep, owner.screen.id != name || !(d.origin?.member.hasPrefix("item.backItem") ?? false) { return nil }
+        if case .notRootOnly = keep, d.code == "pop-gesture-at-root" { return nil }
+        var candidates: [String] = []
+        if let member {
+            // A member, then its parents: `item.backItem.action`, `item.backItem`.
+            var m = Substring(member)
+            while true {
+                candidates.append(String(m))
+                guard let dot = m.lastIndex(of: ".") else { break }
+                m = m[..<dot]
+            }
+        }
+        for c in candidates {
+            if let at = owner.locations[c], !at.file.isEmpty { return (at, owner.declaration) }
+        }
+        for c in SourceLinter.fallbackMembers[d.code] ?? [] {
+            var screen = topScreen
+            var member = Substring(c)
+            if member.hasPrefix("below:") {
+                guard top > 0 else { continue }
+                screen = screens[top - 1]
+                member = member.dropFirst("below:".count)
+            }
+            if let at = screen.locations[String(member)], !at.file.isEmpty { return (at, screen.declaration) }
+        }
+        // Only a screen of the source has a declaration to point at.
+        guard !owner.declaration.file.isEmpty, d.origin == nil || owner.screen.id == topScreen.screen.id else { return nil }
+        return (owner.declaration, owner.declaration)
+    }
+
+    /// Whether the finding rests on something the source leaves unknown, or is UIKit's own default look.
+    func silenced(_ d: Diagnostic, screens: [BuiltScreen], top: Int) -> Bool {
+        let deps = SourceLinter.dependencies[d.code] ?? (["geometry"], [])
+        if !screens[top].unknown.isDisjoint(with: deps.top) { return true }
+        if top > 0, !screens[top - 1].unknown.isDisjoint(with: deps.below) { return true }
+        switch d.code {
+        case "pop-gesture-disabled":
+            // A hidden back button takes the swipe with it on purpose: back-button-hidden (no other way back) and
+            // supplement-ignored say what matters about it.
+            if d.origin?.member == "item.hidesBackButton" { return true }
+        case "touch-target-small":
+            // Only a custom view's size is in the source; a text or image item's width is the model's estimate of
+            // the font and the asset, whose error is larger than the margin that would matter here.
+            let items = screens[top].screen.item.leftItems + screens[top].screen.item.rightItems
+            guard let id = d.itemId, items.first(where: { $0.id == id })?.customView != nil else { return true }
+        default: break
+        }
+        if d.code == "low-contrast" {
+            let s = screens[top]
+            // The default look (no colour the app chose) is Apple's, not the app's. UIKit's own item colour on a
+            // colour the app chose is reported below the project's floor for it (WCAG's 3:1 for user-interface
+            // components by default): systemBlue reaches only 4.02:1 on white, so 4.5 would flag UIKit itself.
+            if !s.appColours { return true }
+            if s.defaultForeground {
+                let background = s.screen.bar?.barTintColor ?? s.sessionBar.barTintColor ?? .white
+                if DiagnosticsEngine.contrast(ScreenBuilder.defaultItemColour, background) >= project.defaultForegroundContrastFloor {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    mutating func add(_ at: SourceLocation, _ d: Diagnostic, profile: Profile, screen: String, declaration: SourceLocation) {
+        let key = Key(file: at.file, line: at.line, column: at.column, code: d.code)
+        if var known = byKey[key] {
+            if !known.profiles.contains(profile) { known.profiles.append(profile) }
+            byKey[key] = known
+            return
+        }
+        if let s = project.suppressions[at.file], s.suppresses(d.code, line: at.line) { return }
+        order.append(key)
+        byKey[key] = SourceFinding(
+            location: at, diagnostic: d, profile: profile, profiles: [profile], screen: screen,
+            screenLocation: declaration == at ? nil : declaration)
+    }
+
+    func findings() -> [SourceFinding] {
+        order.compactMap { byKey[$0] }.sorted {
+            ($0.location.file, $0.location.line, $0.location.column, $0.code) < (
+                $1.location.file, $1.location.line, $1.location.column, $1.code
+            )
+        }
+    }
+}
+
+extension SourceLinter {
+    /// The flows of a project as stacks of the model, one for every path from a root (or a screen nothing pushes)
+    /// along the pushes the source shows, to a screen that pushes nothing further; cycles end a path. At most
+    /// `limit` stacks, each at most `maxDepth` deep, in a stable order.
+    public static func flows(_ project: SourceProject, limit: Int = 200, maxDepth: Int = 16) -> [(name: String, model: NavigationModel)] {
+        let flows = Flows(project.files)
+        let builder = ScreenBuilder(flows: flows)
+        var children: [String: [String]] = [:]
+        for (to, pushers) in flows.pushedFrom.sorted(by: { $0.key < $1.key }) where flows.isScreen(to) {
+            for case let from? in pushers { children[from, default: []].append(to) }
+        }
+        let starts = flows.screenNames.filter { name in
+            flows.isScreen(name) && (flows.roots[name] != nil || (flows.pushedFrom[name] ?? []).isEmpty) && !(children[name] ?? []).isEmpty
+        }
+        var paths: [[String]] = []
+        func walk(_ path: [String]) {
+            guard paths.count < limit else { return }
+            let next = (children[path[path.count - 1]] ?? []).filter { !path.contains($0) }
+            if next.isEmpty || path.count >= maxDepth {
+                paths.append(path)
+                return
+            }
+            for n in next { walk(path + [n]) }
+        }
+        for start in starts { walk([start]) }
+        var built: [String: BuiltScreen] = [:]
+        var out: [(name: String, model: NavigationModel)] = []
+        for path in paths {
+            let screens = path.map { name -> BuiltScreen in
+                if let b = built[name] { return b }
+                let b = builder.build(name)
+                built[name] = b
+                return b
+            }
+            var config = project.config
+            config.profile = project.profiles.last ?? config.profile
+            config.bar = screens.last?.sessionBar ?? config.bar
+            guard let model = try? NavigationModel(config: config, screens: screens.map(\.screen)) else { continue }
+            out.append((path.joined(separator: " > "), model))
+        }
+        return out
+    }
+}

@@ -1,0 +1,208 @@
+import NavModel
+import NavSource
+import Testing
+
+@testable import NavLint
+
+typealias SourceLocation = NavSource.SourceLocation
+
+/// The flow and the rules over facts as readers give them, without a reader: each test states what a file sets
+/// and where, and checks which lines the linter reports.
+@Suite struct SourceLinterTests {
+    static func at(_ line: Int, _ file: String = "App.swift") -> SourceLocation { SourceLocation(file: file, line: line, column: 5) }
+
+    static func screen(
+        _ name: String, _ superclass: String? = "UIViewController", line: Int, _ settings: [Setting] = [], hooks: [Hook] = []
+    )
+        -> ScreenDraft
+    {
+        ScreenDraft(name: name, kind: .viewController, superclass: superclass, location: at(line), settings: settings, hooks: hooks)
+    }
+
+    static func push(_ from: String?, _ to: String, line: Int) -> Edge {
+        Edge(kind: .push, from: from, to: .className(to), location: at(line))
+    }
+
+    static func item(_ title: String, action: Bool, line: Int) -> ItemDraft {
+        ItemDraft(content: .title(.known(title)), hasAction: .known(action), action: action ? "back" : nil, location: at(line))
+    }
+
+    static func lint(_ facts: SourceFacts, profiles: [Profile] = [.ios17]) -> [SourceFinding] {
+        SourceLinter.lint(SourceProject(name: "App", files: [facts], profiles: profiles))
+    }
+
+    static func lines(_ findings: [SourceFinding], _ code: String) -> [Int] {
+        findings.filter { $0.code == code }.map(\.location.line)
+    }
+
+    @Test func backItemActionIsReportedWhereItIsSet() {
+        let facts = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [
+                Self.screen("ListViewController", line: 1, [Setting(.backItem(Self.item("Back", action: true, line: 4)), at: Self.at(4))]),
+                Self.screen("DetailViewController", line: 20),
+            ],
+            edges: [Self.push("ListViewController", "DetailViewController", line: 8)])
+        let findings = Self.lint(facts)
+        #expect(Self.lines(findings, "custom-back-action-ignored") == [4])
+        // Without a target and action the same item is clean.
+        var clean = facts
+        clean.screens[0].settings = [Setting(.backItem(Self.item("Back", action: false, line: 4)), at: Self.at(4))]
+        #expect(Self.lint(clean).isEmpty)
+    }
+
+    @Test func aBackItemIsCheckedEvenWhenThePushIsNotInTheSource() {
+        // The next screen is unknown, but the back item's action is wrong whatever is pushed.
+        let facts = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [
+                Self.screen("ListViewController", line: 1, [Setting(.backItem(Self.item("", action: false, line: 3)), at: Self.at(3))])
+            ])
+        let findings = Self.lint(facts)
+        #expect(Self.lines(findings, "empty-back-title-trick") == [3])
+        #expect(findings.count == 1)
+    }
+
+    @Test func aCustomLeftItemStopsTheSwipeOnlyOnAPushedScreen() {
+        let left = Setting(.leftItems([Self.item("Close", action: true, line: 12)]), at: Self.at(12))
+        let pushed = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [Self.screen("HomeViewController", line: 1), Self.screen("EditViewController", line: 10, [left])],
+            edges: [Self.push("HomeViewController", "EditViewController", line: 5)])
+        #expect(Self.lines(Self.lint(pushed), "pop-gesture-disabled") == [12])
+
+        // The same screen never pushed (a root, or shown modally): clean.
+        var modal = pushed
+        modal.edges = [Edge(kind: .present, from: "HomeViewController", to: .className("EditViewController"), location: Self.at(5))]
+        #expect(Self.lint(modal).isEmpty)
+
+        // Supplementing the back button keeps it, and the swipe.
+        var supplement = pushed
+        supplement.screens[1].settings.append(Setting(.leftItemsSupplementBackButton(.known(true)), at: Self.at(13)))
+        #expect(Self.lines(Self.lint(supplement), "pop-gesture-disabled").isEmpty)
+
+        // A left item set only in a branch may not be there: silent.
+        var branch = pushed
+        branch.screens[1].settings = [Setting(left.value, at: left.location, conditional: true)]
+        #expect(Self.lint(branch).isEmpty)
+    }
+
+    @Test func aRestoredSwipeMustBeGuardedAtTheRoot() {
+        let restore = Setting(.popGestureDelegate(.this), at: Self.at(3))
+        let left = Setting(.leftItems([Self.item("Back", action: true, line: 22)]), at: Self.at(22))
+        var facts = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [
+                Self.screen("AppNavigationController", "UINavigationController", line: 1, [restore]),
+                Self.screen("HomeViewController", line: 10), Self.screen("EditViewController", line: 20, [left]),
+            ],
+            edges: [
+                Edge(kind: .root, from: nil, to: .className("HomeViewController"), location: Self.at(40)),
+                Self.push("HomeViewController", "EditViewController", line: 12),
+            ])
+        let findings = Self.lint(facts)
+        #expect(Self.lines(findings, "pop-gesture-at-root") == [3])
+        // The delegate brings the swipe back after the custom left item.
+        #expect(Self.lines(findings, "pop-gesture-disabled").isEmpty)
+
+        facts.screens[0].hooks = [Hook(kind: .gestureShouldBegin, name: "gestureRecognizerShouldBegin(_:)", location: Self.at(6))]
+        #expect(Self.lint(facts).isEmpty)
+    }
+
+    @Test func barTintColorWithoutAnAppearanceIsIgnoredFromIOS15() {
+        let tint = Setting(.bar(.barTintColor, .literal(Color(r8: 250, g8: 250, b8: 250))), at: Self.at(3))
+        var facts = SourceFacts(file: "App.swift", language: .swift, screens: [Self.screen("HomeViewController", line: 1, [tint])])
+        #expect(Self.lines(Self.lint(facts, profiles: [.ios14, .ios17]), "bar-tint-ignored") == [3])
+        #expect(Self.lint(facts, profiles: [.ios13, .ios14]).isEmpty)
+        facts.appWide = [Setting(.appearance(.scrollEdge, background: .literal(Color(r8: 240, g8: 240, b8: 240))), at: Self.at(30))]
+        #expect(Self.lint(facts, profiles: [.ios17]).isEmpty)
+    }
+
+    @Test func contrastUsesUIKitsItemColour() throws {
+        // systemBlue items on a blue bar: the app's colour clashes with UIKit's default tint.
+        let blue = Setting(.appearance(.standard, background: .literal(Color(r8: 0, g8: 100, b8: 230))), at: Self.at(3))
+        var facts = SourceFacts(file: "App.swift", language: .swift, screens: [Self.screen("HomeViewController", line: 1, [blue])])
+        let findings = Self.lint(facts)
+        #expect(Self.lines(findings, "low-contrast") == [3])
+        let message = try #require(findings.first { $0.code == "low-contrast" }).diagnostic.message
+        #expect(message.contains("#007AFF"))
+        // White items on it read well.
+        facts.screens[0].settings.append(Setting(.bar(.tintColor, .system("white")), at: Self.at(4)))
+        #expect(Self.lint(facts).isEmpty)
+        // A white or light grey bar with UIKit's blue items is UIKit's own look.
+        facts.screens[0].settings = [Setting(.appearance(.standard, background: .system("white")), at: Self.at(3))]
+        #expect(Self.lint(facts).isEmpty)
+        facts.screens[0].settings = [
+            Setting(.appearance(.standard, background: .literal(Color(r8: 240, g8: 240, b8: 240))), at: Self.at(3))
+        ]
+        #expect(Self.lint(facts).isEmpty)
+        // A project may hold UIKit's blue to the 4.5:1 of text.
+        let strict = SourceLinter.lint(SourceProject(name: "App", files: [facts], profiles: [.ios17], defaultForegroundContrastFloor: 4.5))
+        #expect(Self.lines(strict, "low-contrast") == [3])
+        // A colour known only at run time says nothing.
+        facts.screens[0].settings = [Setting(.appearance(.standard, background: .unknown), at: Self.at(3))]
+        #expect(Self.lint(facts).isEmpty)
+    }
+
+    @Test func aBaseClassSettingIsReportedOnceAtTheBase() {
+        let facts = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [
+                Self.screen("BaseViewController", line: 1, [Setting(.backItem(Self.item("", action: true, line: 3)), at: Self.at(3))]),
+                Self.screen("ListViewController", "BaseViewController", line: 10),
+                Self.screen("DetailViewController", "BaseViewController", line: 20),
+            ],
+            edges: [Self.push("ListViewController", "DetailViewController", line: 12)])
+        let findings = Self.lint(facts, profiles: [.ios13, .ios17])
+        #expect(Self.lines(findings, "custom-back-action-ignored") == [3])
+        #expect(Self.lines(findings, "empty-back-title-trick") == [3])
+        let profiles = findings.first { $0.code == "custom-back-action-ignored" }?.profiles
+        #expect(profiles == [Profile.ios13, .ios17])
+    }
+
+    @Test func storyboardSeguesNameScenesByElementId() {
+        let sb = "Main.storyboard"
+        let scene = ScreenDraft(
+            name: "EditViewController", kind: .storyboardScene, superclass: "UIViewController",
+            location: SourceLocation(file: sb, line: 30, column: 9), elementId: "abc-12-xyz",
+            settings: [Setting(.leftItems([Self.item("Done", action: true, line: 33)]), at: SourceLocation(file: sb, line: 33, column: 13))]
+        )
+        let home = ScreenDraft(
+            name: ScreenDraft.sceneName(file: sb, id: "home-1"), kind: .storyboardScene, superclass: "UIViewController",
+            location: SourceLocation(file: sb, line: 10, column: 9), elementId: "home-1")
+        let facts = SourceFacts(
+            file: sb, language: .storyboard, screens: [home, scene],
+            edges: [
+                Edge(
+                    kind: .show, from: home.name, to: .scene(file: sb, id: "abc-12-xyz"),
+                    location: SourceLocation(file: sb, line: 20, column: 1))
+            ])
+        let findings = Self.lint(facts)
+        #expect(findings.map(\.location) == [SourceLocation(file: sb, line: 33, column: 13)])
+        #expect(findings.map(\.code) == ["pop-gesture-disabled"])
+    }
+
+    @Test func directivesSwitchFindingsOff() {
+        let lines = [
+            "class A {", "  // navd:disable:next custom-back-action-ignored", "", "  x = 1", "  // navd:disable", "  y", "  // navd:enable",
+            "  z",
+        ]
+        let directives = [
+            Directive(kind: .disableNext, codes: ["custom-back-action-ignored"], line: 2), Directive(kind: .disable, codes: [], line: 5),
+            Directive(kind: .enable, codes: [], line: 7),
+        ]
+        let s = Suppressions.resolve(directives, lineCount: lines.count) { lines[$0 - 1] }
+        #expect(s.suppresses("custom-back-action-ignored", line: 4))
+        #expect(!s.suppresses("empty-back-title-trick", line: 4))
+        #expect(s.suppresses("low-contrast", line: 6))
+        #expect(!s.suppresses("low-contrast", line: 8))
+
+        let facts = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [
+                Self.screen("ListViewController", line: 1, [Setting(.backItem(Self.item("Back", action: true, line: 4)), at: Self.at(4))])
+            ])
+        let project = SourceProject(name: "App", files: [facts], profiles: [.ios17], suppressions: ["App.swift": s])
+        #expect(SourceLinter.lint(project).isEmpty)
+    }
+}
