@@ -1,0 +1,5 @@
+import UIKit
+
+enum Theme {
+    static let background = UIColor(named: "BrandRed") ?? .systemBackground
+}

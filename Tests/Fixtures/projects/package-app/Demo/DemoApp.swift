@@ -1,0 +1,12 @@
+import SwiftUI
+
+@main
+struct DemoApp: App {
+    var body: some Scene {
+        WindowGroup {
+            NavigationStack {
+                RootView()
+            }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+// Index data written by Xcode.
+final class IndexedViewController {}

@@ -1,0 +1,10 @@
+#import "SignupViewController.h"
+
+@implementation SignupViewController
+
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    self.title = @"Sign up";
+}
+
+@end

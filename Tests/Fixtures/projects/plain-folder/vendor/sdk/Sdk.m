@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+
+@interface SdkViewController : UIViewController
+@end
+
+@implementation SdkViewController
+@end

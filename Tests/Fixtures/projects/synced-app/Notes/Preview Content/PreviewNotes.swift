@@ -1,0 +1,5 @@
+import Foundation
+
+enum PreviewNotes {
+    static let sample = ["Groceries", "Ideas"]
+}

@@ -1,0 +1,10 @@
+#import "BaseViewController.h"
+
+@implementation BaseViewController
+
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    self.navigationItem.leftItemsSupplementBackButton = YES;
+}
+
+@end

@@ -1,0 +1,4 @@
+#import "BaseViewController.h"
+
+@interface DeliveryViewController : BaseViewController
+@end

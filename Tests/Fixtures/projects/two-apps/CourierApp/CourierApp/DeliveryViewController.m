@@ -1,0 +1,10 @@
+#import "DeliveryViewController.h"
+
+@implementation DeliveryViewController
+
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    self.title = @"Delivery";
+}
+
+@end
