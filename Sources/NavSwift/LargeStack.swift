@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs work on a thread of its own with a stack of a given size, and waits for it.
+///
+/// SwiftParser descends recursively into some constructs its nesting limit does not count (a long
+/// `else if` chain, `try try try …`, a long function type), so a hostile file can need far more stack
+/// than a worker thread has. The reader parses on a thread whose stack is sized for the file instead.
+enum LargeStack {
+    /// A unit of work handed to the thread as an opaque pointer.
+    private class Job {
+        func run() {}
+    }
+
+    private final class TypedJob<T>: Job {
+        let body: () -> T
+        var result: T?
+
+        init(_ body: @escaping () -> T) { self.body = body }
+
+        override func run() { result = body() }
+    }
+
+    static let minimumStackBytes = 8 * 1024 * 1024
+
+    /// `body`'s result, computed on a new thread with a stack of `bytes` bytes; on the calling thread when
+    /// no thread can be made.
+    static func run<T>(stackBytes bytes: Int, _ body: () -> T) -> T {
+        withoutActuallyEscaping(body) { body in
+            let job = TypedJob(body)
+            // A system that refuses so large a stack may accept a smaller one.
+            var size = bytes
+            while !spawnAndJoin(job, stackBytes: size) {
+                guard size > minimumStackBytes else { return body() }
+                size = max(minimumStackBytes, size / 4)
+            }
+            return job.result ?? body()
+        }
+    }
+
+    #if canImport(Glibc) || canImport(Musl)
+    private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return false }
+        defer { pthread_attr_destroy(&attributes) }
+        guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return false }
+        let context = Unmanaged.passRetained(job)
+        var thread = pthread_t()
+        let created = pthread_create(
+            &thread, &attributes,
+            { raw in
+                if let raw { Unmanaged<Job>.fromOpaque(raw).takeUnretainedValue().run() }
+                return nil
+            }, context.toOpaque())
+        guard created == 0 else {
+            context.release()
+            return false
+        }
+        pthread_join(thread, nil)
+        context.release()
+        return true
+    }
+    #elseif canImport(Darwin)
+    private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return false }
+        defer { pthread_attr_destroy(&attributes) }
+        guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return false }
+        let context = Unmanaged.passRetained(job)
+        var thread: pthread_t?
+        let created = pthread_create(
+            &thread, &attributes,
+            { raw in
+                Unmanaged<Job>.fromOpaque(raw).takeUnretainedValue().run()
+                return nil
+            }, context.toOpaque())
+        guard created == 0 else {
+            context.release()
+            return false
+        }
+        // A created thread always has a handle; without one the job cannot be joined, so it keeps its context.
+        guard let thread else { return false }
+        pthread_join(thread, nil)
+        context.release()
+        return true
+    }
+    #else
+    private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool { false }
+    #endif
+}

@@ -1,0 +1,4 @@
+import NavSource
+import Testing
+
+@testable import NavSwift
