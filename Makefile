@@ -81,13 +81,14 @@ install: deps $(STATIC_CXX_DIR)
 	  install -m 0644 docs/*.md docs/*.json "$$root/share/doc/navd/"; \
 	  echo "installed navd and navctl under $$root"
 
-## test-install: `make install` into a scratch prefix, then its parts through their real consumers: man,
-## bash, zsh and fish completing a subcommand, systemd-analyze on the contrib units, plistlib on the agent
+## test-install: `make install` into a scratch prefix (built without the Swift reader: see test-asan), then its
+## parts through their real consumers: man, bash, zsh and fish completing a subcommand, systemd-analyze on the
+## contrib units, plistlib on the agent
 test-install: deps
 	@for tool in zsh fish man:man-db col:bsdextrautils nroff:groff-base systemd-analyze:systemd; do \
 	  command -v $${tool%%:*} >/dev/null 2>&1 || { echo "installing $${tool##*:}"; $(APT_INSTALL) $${tool##*:}; }; done
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	  $(MAKE) -s install PREFIX="$$tmp/prefix" && scripts/check_install.sh "$$tmp/prefix"
+	  NAVD_WITHOUT_SWIFT_READER=1 $(MAKE) -s install PREFIX="$$tmp/prefix" && scripts/check_install.sh "$$tmp/prefix"
 
 ## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, ThreadSanitizer, the fuzz targets briefly,
 ## clients, the linter's consumers, installation, formatting)
@@ -98,18 +99,23 @@ test-swift: test-deps
 	NAVD_BIN=$(CURDIR)/$(BIN)/navd NAVCTL_BIN=$(CURDIR)/$(BIN)/navctl \
 	  $(SWIFT) test --scratch-path $(SCRATCH) --skip-build --disable-xctest
 
-## test-asan: the C boundary and the wire types under AddressSanitizer (LeakSanitizer included)
+## test-asan: the C boundary, the wire types and the Objective-C and storyboard readers (which take untrusted
+## files) under AddressSanitizer (LeakSanitizer included). The sanitizer builds, the short fuzz run and the install
+## check leave the Swift reader out (NAVD_WITHOUT_SWIFT_READER, see Package.swift): swift-syntax takes minutes to
+## build in each configuration, and the plain build and test run checks that reader
 test-asan: deps
-	$(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
-	$(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest --filter 'JSONCoreTests|NavProtocolTests'
+	NAVD_WITHOUT_SWIFT_READER=1 $(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
+	NAVD_WITHOUT_SWIFT_READER=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	  $(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest \
+	  --filter 'JSONCoreTests|NavProtocolTests|NavObjCTests|NavInterfaceBuilderTests'
 
 ## test-tsan: the server and end-to-end suites under ThreadSanitizer, with the navd and navctl they start built
 ## with it too; a report from any process (the test runner or a daemon) fails the target
 TSAN_REPORTS = $(CURDIR)/.build-tsan/reports
 test-tsan: test-deps
-	$(SWIFT) build --scratch-path .build-tsan --build-tests --sanitize=thread
+	NAVD_WITHOUT_SWIFT_READER=1 $(SWIFT) build --scratch-path .build-tsan --build-tests --sanitize=thread
 	@rm -rf $(TSAN_REPORTS) && mkdir -p $(TSAN_REPORTS)
-	NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(CURDIR)/.build-tsan/debug/navctl \
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(CURDIR)/.build-tsan/debug/navctl \
 	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/tsan suppressions=$(CURDIR)/scripts/tsan-suppressions.txt" \
 	  $(SWIFT) test --scratch-path .build-tsan --skip-build --disable-xctest --filter 'NavServerTests|EndToEndTests|DocumentTests'
 	@if ls $(TSAN_REPORTS)/tsan.* >/dev/null 2>&1; then cat $(TSAN_REPORTS)/tsan.*; \
@@ -119,7 +125,8 @@ test-tsan: test-deps
 ## fuzz/corpus; what it learns stays in .build-fuzz/corpus, and an input that crashes a target is written to
 ## fuzz/artifacts/<target>/ (copy it to fuzz/regressions/<target>/ with the fix: the tests replay it)
 FUZZ_SCRATCH = .build-fuzz
-FUZZ_TARGETS = frames json params recursiveDescription document importDump
+FUZZ_TARGETS = frames json params recursiveDescription document importDump objcSource storyboard colorSet config \
+  $(if $(NAVD_WITHOUT_SWIFT_READER),,swiftSource)
 SECONDS ?= 60
 fuzz-build: deps
 	$(SWIFT) build --scratch-path $(FUZZ_SCRATCH) --product navd-fuzz --sanitize=address --sanitize=fuzzer \
@@ -138,9 +145,9 @@ fuzz: fuzz-build
 	  fi; \
 	done
 
-## test-fuzz: every fuzz target briefly (part of make test)
+## test-fuzz: every fuzz target briefly (part of make test), but the Swift reader's (make fuzz runs it)
 test-fuzz:
-	$(MAKE) -s fuzz SECONDS=5
+	NAVD_WITHOUT_SWIFT_READER=1 $(MAKE) -s fuzz SECONDS=5
 
 ## fuzz-corpus: rewrite fuzz/corpus from the transcripts, the examples and the real dumps
 fuzz-corpus:
@@ -193,11 +200,13 @@ lint-examples: build
 
 examples: lint-examples
 
+## format, format-check: the project's Swift; Tests/Fixtures holds app source shaped as apps write it, not ours
+FORMATTED = Package.swift Sources $(filter-out Tests/Fixtures,$(wildcard Tests/*))
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
 
 format-check:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 
 ## soak: 1,000 clients x 100 mixed operations against one release navd, a tenth of them slow readers, 20
 ## never-readers subscribed to a busy session; zero errors and RSS back within 10% of its baseline, or it

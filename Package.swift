@@ -17,6 +17,33 @@ let sqliteLinking: [LinkerSetting] = [
 let executableLinking: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
 ]
+// NAVD_WITHOUT_SWIFT_READER=1 builds everything but the Swift reader, and so without swift-syntax, which takes
+// minutes to build in each configuration: the sanitizers' builds, the short fuzz run and the install check use
+// it (they do not check that reader; the plain build and test run does). navctl then reports Swift files as not read.
+let swiftReader = Context.environment["NAVD_WITHOUT_SWIFT_READER"] == nil
+let swiftReaderDependency: [Target.Dependency] = swiftReader ? ["NavSwift"] : []
+let swiftReaderTargets: [Target] = [
+    // MARK: The Swift reader (UIKit and SwiftUI), on swift-syntax
+    .target(
+        name: "NavSwift",
+        dependencies: [
+            "NavModel",
+            "NavSource",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftOperators", package: "swift-syntax"),
+        ]
+    ),
+    .testTarget(
+        name: "NavSwiftTests",
+        dependencies: [
+            "NavModel",
+            "NavSource",
+            "NavSwift",
+        ]
+    ),
+]
+
 let package = Package(
     name: "navd",
     platforms: [
@@ -34,7 +61,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
-    ],
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    ] + (swiftReader ? [.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1")] : []),
     targets: [
         // MARK: json-c, behind one module
         .systemLibrary(
@@ -161,6 +189,7 @@ let package = Package(
                 "JSONCore",
                 "NavModel",
                 "NavProtocol",
+                "NavSource",
             ]
         ),
         .testTarget(
@@ -170,6 +199,71 @@ let package = Package(
                 "NavLint",
                 "NavModel",
                 "NavProtocol",
+                "NavSource",
+            ]
+        ),
+
+        // MARK: Reading an app's source: what each reader recovers (screens, settings, edges, with locations)
+        .target(
+            name: "NavSource",
+            dependencies: ["NavModel"]
+        ),
+        .testTarget(
+            name: "NavSourceTests",
+            dependencies: [
+                "NavModel",
+                "NavSource",
+            ]
+        ),
+        // MARK: The Objective-C reader: its own lexer and a reader of message expressions and assignments
+        .target(
+            name: "NavObjC",
+            dependencies: [
+                "NavModel",
+                "NavSource",
+            ]
+        ),
+        .testTarget(
+            name: "NavObjCTests",
+            dependencies: [
+                "NavModel",
+                "NavSource",
+                "NavObjC",
+            ]
+        ),
+        // MARK: The storyboard and xib reader, and asset catalogs' colour sets
+        .target(
+            name: "NavInterfaceBuilder",
+            dependencies: [
+                "JSONCore",
+                "NavModel",
+                "NavSource",
+            ]
+        ),
+        .testTarget(
+            name: "NavInterfaceBuilderTests",
+            dependencies: [
+                "NavInterfaceBuilder",
+                "NavModel",
+                "NavSource",
+            ]
+        ),
+
+        // MARK: Projects: the Xcode targets, packages and folders to lint, and the .navd.yml configuration
+        .target(
+            name: "NavProject",
+            dependencies: [
+                "NavModel",
+                "NavSource",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .testTarget(
+            name: "NavProjectTests",
+            dependencies: [
+                "NavModel",
+                "NavProject",
+                "NavSource",
             ]
         ),
 
@@ -226,13 +320,17 @@ let package = Package(
                 "JSONCore",
                 "NavClient",
                 "NavImport",
+                "NavInterfaceBuilder",
                 "NavLint",
                 "NavModel",
+                "NavObjC",
+                "NavProject",
                 "NavProtocol",
                 "NavServer",
+                "NavSource",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ] + swiftReaderDependency,
             linkerSettings: executableLinking
         ),
 
@@ -268,11 +366,15 @@ let package = Package(
             dependencies: [
                 "JSONCore",
                 "NavImport",
+                "NavInterfaceBuilder",
                 "NavLint",
                 "NavModel",
+                "NavObjC",
+                "NavProject",
                 "NavProtocol",
+                "NavSource",
                 "NavTransport",
-            ]
+            ] + swiftReaderDependency
         ),
         .executableTarget(
             name: "navd-fuzz",
@@ -301,6 +403,6 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-    ],
+    ] + (swiftReader ? swiftReaderTargets : []),
     swiftLanguageModes: [.v6]
 )

@@ -46,6 +46,17 @@ def main() -> None:
         write("importDump", data)
         lines = [line for line in data.decode("utf-8").splitlines() if not line.startswith("#")]
         write("recursiveDescription", "\n".join(lines).encode("utf-8"))
+    # The source readers: the examples and the readers' fixtures, each by its kind.
+    kinds = {".swift": "swiftSource", ".m": "objcSource", ".mm": "objcSource", ".h": "objcSource",
+             ".storyboard": "storyboard", ".xib": "storyboard"}
+    for folder in (ROOT / "examples" / "source", ROOT / "Tests" / "Fixtures" / "source"):
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in kinds and path.is_file() and path.stat().st_size <= 65536:
+                write(kinds[path.suffix], path.read_bytes())
+            if path.name == "Contents.json" and path.parent.suffix == ".colorset":
+                write("colorSet", path.read_bytes())
+    for path in sorted((ROOT / "Tests" / "Fixtures" / "projects").rglob(".navd.yml")):
+        write("config", path.read_bytes())
     for target in sorted(p.name for p in OUT.iterdir()):
         print(f"fuzz/corpus/{target}: {len(list((OUT / target).iterdir()))} seeds")
 

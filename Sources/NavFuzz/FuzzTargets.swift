@@ -1,9 +1,17 @@
 import JSONCore
 import NavImport
+import NavInterfaceBuilder
 import NavLint
 import NavModel
+import NavObjC
+import NavProject
 import NavProtocol
+import NavSource
 import NavTransport
+
+#if canImport(NavSwift)
+    import NavSwift
+#endif
 
 /// The inputs navd takes from outside, one fuzz target each. Every target must return for every input:
 /// a bad one is an error value, never a trap. `navd-fuzz` runs them under libFuzzer (`make fuzz`); the test
@@ -21,6 +29,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case document
     /// `navctl import`'s reader of debugger dumps.
     case importDump
+    /// The Swift reader, then the project linter on what it read (nothing in a build without it).
+    case swiftSource
+    /// The Objective-C reader, then the project linter on what it read.
+    case objcSource
+    /// The storyboard reader, then the project linter on what it read.
+    case storyboard
+    /// The reader of asset catalogs' colour sets.
+    case colorSet
+    /// The `.navd.yml` configuration.
+    case config
 
     /// Runs the target on `bytes`.
     public func run(_ bytes: [UInt8]) {
@@ -31,7 +49,23 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .recursiveDescription: _ = try? RecursiveDescription.parse(String(decoding: bytes, as: UTF8.self))
         case .document: Self.document(bytes)
         case .importDump: _ = try? NavImport.importDump(String(decoding: bytes, as: UTF8.self))
+        case .swiftSource:
+            #if canImport(NavSwift)
+                Self.source(SwiftReader(), bytes, file: "Fuzz.swift")
+            #endif
+        case .objcSource: Self.source(ObjCReader(), bytes, file: "Fuzz.m")
+        case .storyboard: Self.source(StoryboardReader(), bytes, file: "Fuzz.storyboard")
+        case .colorSet: Self.source(ColorSetReader(), bytes, file: "Fuzz.colorset/Contents.json")
+        case .config: _ = try? LintConfiguration.parse(String(decoding: bytes, as: UTF8.self), file: ".navd.yml")
         }
+    }
+
+    /// A reader within small limits (the fuzzer's own timeout catches a stall), then the linter over its facts.
+    static func source(_ reader: some SourceReader, _ bytes: [UInt8], file: String) {
+        let limits = ReaderLimits(maxFileBytes: 1 << 20, maxNesting: 64, maxSecondsPerFile: 5)
+        // A clock that stands still: the fuzzer's own timeout is what catches a reader that stalls.
+        let facts = reader.read(bytes, file: file, limits: limits) { 0 }
+        _ = SourceLinter.lint(SourceProject(name: "fuzz", files: [facts], profiles: Profile.allCases))
     }
 
     static func frames(_ bytes: [UInt8]) {

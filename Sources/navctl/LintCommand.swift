@@ -3,19 +3,26 @@ import Foundation
 import JSONCore
 import NavLint
 import NavModel
+import NavProject
 import NavProtocol
 
 /// `navctl lint PATH...`: the diagnostics of session documents, in process, as a linter prints them.
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check session documents (*.navd.json) for navigation-bar bugs, without a daemon.",
+        abstract: "Check an app's source (Swift, Objective-C, storyboards) and session documents for navigation-bar bugs.",
         discussion: """
-            Every screen of each stack is checked as its bar looks when that screen is on top, under the \
-            document's own profile or each one --profile names. Folders are searched for *.navd.json; - reads \
+            Source: every project under a folder (each app target of an .xcodeproj, a Package.swift, else the \
+            folder) is read as one flow: its Swift, Objective-C, storyboards, xibs and asset catalogs' colour sets. \
+            Pods, Carthage, .build, DerivedData, node_modules and vendor are skipped. Each finding points at the \
+            line that made the setting. .navd.yml in the folder (or the nearest folder above) configures paths, \
+            rules, severities, profiles and the device; // navd:disable:next CODE switches a finding off.
+            Documents: every screen of each stack is checked as its bar looks when that screen is on top, under \
+            the document's own profile or each one --profile names. Folders are searched for *.navd.json; - reads \
             one document from standard input (--stdin-name names it in the output).
-            Formats: text (FILE:LINE:COL: SEVERITY: MESSAGE [CODE] (screen 'ID', PROFILE), as compilers print), \
-            json ({"diagnostics": [...], "errors": [...]}) and sarif (SARIF 2.1.0 for code scanning).
+            Formats: text (FILE:LINE:COL: SEVERITY: MESSAGE [CODE] (screen 'ID', PROFILE), as compilers print, so \
+            an Xcode Run Script phase shows findings inline), json ({"diagnostics": [...], "errors": [...]}), \
+            sarif (SARIF 2.1.0 for code scanning) and github-actions (workflow annotations).
             Documents that cannot be read or loaded are reported on stderr as FILE:LINE:COL: error: MESSAGE; \
             the others are still linted.
             Exit status: 0 nothing at or above --fail-on, 1 something is, 2 bad usage or a document that \
@@ -24,13 +31,23 @@ struct LintCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, sarif
+        case githubActions = "github-actions"
     }
 
-    @Argument(help: "Documents or folders to lint; - reads standard input.")
+    @Argument(help: "Folders, source files or documents to lint; - reads a document from standard input.")
     var paths: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Profiles to check under: a comma-separated list, or all.", valueName: "list|all"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Profiles to check under: a comma-separated list, or all (default: each document's own; for source, the deployment target's).",
+            valueName: "list|all"))
     var profile: String?
+
+    @Option(
+        name: .long, help: ArgumentHelp("The configuration file for source (default: .navd.yml in the folder or above).", valueName: "file")
+    )
+    var config: String?
 
     @Option(name: .long, help: "Output format.")
     var format: Format = .text
@@ -76,10 +93,42 @@ struct LintCommand: ParsableCommand {
         let out = Output()
         let profiles = try profiles()
         var report = LintReport()
-        for source in try DocumentSources.expand(paths, stdinName: stdinName) {
+        let (documents, sources) = try DocumentSources.expand(paths, stdinName: stdinName)
+        for source in documents {
             switch source.load() {
             case .success(let document): report.findings += Linter.lint(document, profiles: profiles)
             case .failure(let error): report.errors.append(error)
+            }
+        }
+        if !sources.isEmpty {
+            var override: LintConfiguration?
+            if let config {
+                do {
+                    override = try LintConfiguration.parse(
+                        String(decoding: try Data(contentsOf: URL(fileURLWithPath: config)), as: UTF8.self), file: config)
+                } catch let error as ConfigurationError {
+                    throw Failure(message: "\(error.file):\(error.line):\(error.column): \(error.message)", status: ExitStatus.usage)
+                } catch {
+                    throw Failure(message: "\(config): cannot read the configuration file", status: ExitStatus.usage)
+                }
+            }
+            let (projects, problems) = ProjectDiscovery.discover(sources, configuration: override)
+            for problem in problems {
+                let position = SourcePosition(line: problem.location.line, column: problem.location.column)
+                if problem.location.file.hasSuffix(LintConfiguration.fileName) {
+                    // A configuration that cannot be read stops the lint: its rules would be silently ignored.
+                    report.errors.append(LoadError(file: problem.location.file, position: position, message: problem.message))
+                } else {
+                    // A project file that lists a file not on disk (a generated one) or cannot be read: the rest is linted.
+                    report.findings.append(
+                        Finding(
+                            file: problem.location.file, position: position, path: "", profile: .ios17,
+                            diagnostic: Diagnostic(code: LintRule.sourceNotRead, severity: .warning, message: problem.message)))
+                }
+            }
+            for var project in projects {
+                if let profiles { project.configuration.profiles = profiles }
+                report.findings += SourceLint.lint(project)
             }
         }
         let reporter: any LintReporter
@@ -87,9 +136,12 @@ struct LintCommand: ParsableCommand {
         case .text: reporter = TextReporter()
         case .json: reporter = JSONReporter()
         case .sarif: reporter = SARIFReporter(docsURL: docsUrl ?? DocsLocation.semanticsURL())
+        case .githubActions: reporter = GitHubActionsReporter()
         }
         try out.emit(reporter.render(report), to: output)
-        for error in report.errors { out.errorText(error.text) }
+        if format != .githubActions {
+            for error in report.errors { out.errorText(error.text) }
+        }
         if !report.errors.isEmpty { throw ExitCode(ExitStatus.usage) }
         if report.fails(at: failOn) { throw ExitCode(ExitStatus.rpcError) }
     }
@@ -125,7 +177,9 @@ struct DocumentSource {
     /// The bytes, or a load error at 1:1 saying why the file cannot be read.
     func read() throws(LoadError) -> [UInt8] {
         if emptyFolder {
-            throw LoadError(file: name, position: SourcePosition(line: 1, column: 1), message: "no *.navd.json documents in this folder")
+            throw LoadError(
+                file: name, position: SourcePosition(line: 1, column: 1), message: "no *.navd.json documents or source files in this folder"
+            )
         }
         if isStdin { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
         do {
@@ -141,8 +195,10 @@ struct DocumentSource {
 enum DocumentSources {
     static let suffix = ".navd.json"
 
-    static func expand(_ paths: [String], stdinName: String) throws -> [DocumentSource] {
+    /// The documents to load, and the folders and source files to read as projects.
+    static func expand(_ paths: [String], stdinName: String) throws -> (documents: [DocumentSource], sources: [String]) {
         var out: [DocumentSource] = []
+        var sources: [String] = []
         for path in paths {
             if path == "-" {
                 out.append(DocumentSource(name: stdinName, isStdin: true))
@@ -151,14 +207,31 @@ enum DocumentSources {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 let found = documents(in: path)
-                // A folder named on the command line that holds no document is a mistake, not a clean run.
-                if found.isEmpty { out.append(DocumentSource(name: path, isStdin: false, emptyFolder: true)) }
                 out += found.map { DocumentSource(name: $0, isStdin: false) }
+                // A folder is read for source too; one with neither documents nor source files is a mistake.
+                if found.isEmpty, !holdsSource(path) { out.append(DocumentSource(name: path, isStdin: false, emptyFolder: true)) }
+                if holdsSource(path) { sources.append(path) }
+            } else if SourceLint.isSource(path) {
+                sources.append(path)
             } else {
                 out.append(DocumentSource(name: path, isStdin: false))
             }
         }
-        return out
+        return (out, sources)
+    }
+
+    /// Whether a folder holds a file a source reader takes, outside the folders a lint skips.
+    static func holdsSource(_ folder: String) -> Bool {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return false }
+        while let relative = walker.nextObject() as? String {
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            if ProjectDiscovery.isSkipped(folderName: name) {
+                walker.skipDescendants()
+                continue
+            }
+            if SourceLint.isSource(relative) { return true }
+        }
+        return false
     }
 
     /// Every `*.navd.json` below `folder`, as `folder/relative/path`, sorted.

@@ -47,6 +47,7 @@ struct Navctl: AsyncParsableCommand {
             DiagnoseCommand.self,
             LayoutCommand.self,
             LintCommand.self,
+            FlowsCommand.self,
             ImportCommand.self,
             DevicesCommand.self,
         ]

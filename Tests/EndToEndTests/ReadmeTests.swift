@@ -34,4 +34,20 @@ struct ReadmeTests {
             #expect(printed == expected, "\(environment): the README gives \(printed), navd uses \(expected)")
         }
     }
+
+    @Test(
+        "\"Lint your app\" shows what navctl lint prints for the example it runs",
+        .enabled(if: LintEndToEndTests.readsSwift, "this navctl is built without the Swift reader"))
+    func lintYourApp() async throws {
+        let text = try Self.readme()
+        let section = try #require(text.components(separatedBy: "## Lint your app").dropFirst().first)
+        let blocks = section.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let command = try #require(blocks.first { $0.hasPrefix("sh\nnavctl lint examples/") })
+        let arguments = command.dropFirst("sh\nnavctl ".count).split(separator: "\n")[0].split(separator: " ").map(String.init)
+        let shown = try #require(blocks.first { $0.hasPrefix("\nexamples/") }).dropFirst()
+        let run = try await runNavctl(arguments, in: Paths.packageRoot.path)
+        #expect(run.stdout == String(shown), "the README shows\n\(shown)\nnavctl prints\n\(run.stdout)")
+        // A warning is below the default --fail-on error.
+        #expect(run.status == 0, "\(run)")
+    }
 }

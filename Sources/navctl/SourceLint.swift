@@ -1,0 +1,148 @@
+import Foundation
+import JSONCore
+import NavInterfaceBuilder
+import NavLint
+import NavModel
+import NavObjC
+import NavProject
+import NavSource
+
+#if canImport(NavSwift)
+    import NavSwift
+#endif
+
+/// Linting an app's source: each project's files through their readers, then the project as one flow.
+enum SourceLint {
+    /// The reader for a file, by its name; nil for a file no reader takes.
+    static func reader(for path: String) -> (any SourceReader)? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".swift") { return swiftReader }
+        if lower.hasSuffix(".m") || lower.hasSuffix(".mm") || lower.hasSuffix(".h") { return ObjCReader() }
+        if lower.hasSuffix(".storyboard") || lower.hasSuffix(".xib") { return StoryboardReader() }
+        if lower.hasSuffix(".colorset/contents.json") { return ColorSetReader() }
+        return nil
+    }
+
+    #if canImport(NavSwift)
+        static let swiftReader: any SourceReader = SwiftReader()
+    #else
+        /// A build without the Swift reader (NAVD_WITHOUT_SWIFT_READER) says so for each Swift file.
+        static let swiftReader: any SourceReader = NotBuiltIn()
+
+        struct NotBuiltIn: SourceReader {
+            func read(_ bytes: [UInt8], file: String, limits: ReaderLimits, clock: @Sendable () -> Double) -> SourceFacts {
+                let problem = ReadProblem(
+                    location: SourceLocation(file: file, line: 1, column: 1),
+                    message: "not read: this navctl was built without the Swift reader")
+                return SourceFacts(file: file, language: .swift, problems: [problem])
+            }
+        }
+    #endif
+
+    /// Whether a path names a file a reader takes.
+    static func isSource(_ path: String) -> Bool { reader(for: path) != nil }
+
+    /// Seconds on a monotonic clock, for the readers' time limit.
+    @Sendable static func seconds() -> Double { ProcessInfo.processInfo.systemUptime }
+
+    /// One file read: its facts and the lines its `navd:` comments switch off.
+    static func read(_ path: String, limits: ReaderLimits) -> (facts: SourceFacts, suppressions: Suppressions)? {
+        guard let reader = reader(for: path) else { return nil }
+        let bytes: [UInt8]
+        do {
+            // The size limit is checked before the bytes are read.
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            if size > limits.maxFileBytes {
+                let problem = ReadProblem(
+                    location: SourceLocation(file: path, line: 1, column: 1),
+                    message: "not read: the file has \(size) bytes, more than max-file-bytes (\(limits.maxFileBytes))",
+                    limit: ReaderLimits.fileBytesName)
+                return (SourceFacts(file: path, language: .swift, problems: [problem]), Suppressions())
+            }
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            let problem = ReadProblem(
+                location: SourceLocation(file: path, line: 1, column: 1), message: "not read: the file cannot be read")
+            return (SourceFacts(file: path, language: .swift, problems: [problem]), Suppressions())
+        }
+        let facts = reader.read(bytes, file: path, limits: limits, clock: seconds)
+        guard !facts.directives.isEmpty else { return (facts, Suppressions()) }
+        let table = LineTable(bytes, file: path)
+        return (facts, Suppressions.resolve(facts.directives, lineCount: table.lineCount) { table.text(ofLine: $0) })
+    }
+
+    /// A project's files read, with the configuration's profiles, device and settings.
+    static func project(_ project: Project) -> SourceProject {
+        let configuration = project.configuration
+        var files: [SourceFacts] = []
+        var suppressions: [String: Suppressions] = [:]
+        for path in project.files {
+            guard let (facts, suppressed) = read(path, limits: configuration.limits) else { continue }
+            files.append(facts)
+            suppressions[path] = suppressed
+        }
+        var config = SessionConfig()
+        if let name = configuration.device, let preset = DevicePreset.named(name) { config.device = preset.device }
+        if let limit = configuration.settings["back-title-offset-limit"] { config.policies.backTitleOffsetLimit = limit }
+        let profiles =
+            configuration.profiles ?? Profile.covering(deploymentTarget: configuration.deploymentTarget ?? project.deploymentTarget)
+        return SourceProject(
+            name: project.name, files: files, profiles: profiles, config: config, suppressions: suppressions,
+            defaultForegroundContrastFloor: configuration.settings["default-tint-contrast"] ?? 3)
+    }
+
+    /// The findings of one project, as the report's findings: configured severities, disabled rules and
+    /// suppressed storyboard elements applied, and every file that could not be read as one finding.
+    static func lint(_ project: Project) -> [Finding] {
+        let configuration = project.configuration
+        let source = Self.project(project)
+        let files = source.files
+        let profiles = source.profiles
+        var out: [Finding] = []
+        for facts in files {
+            for problem in facts.problems where !configuration.disabledRules.contains(LintRule.sourceNotRead) {
+                var d = Diagnostic(code: LintRule.sourceNotRead, severity: .warning, message: problem.message)
+                d.severity = configuration.severities[d.code] ?? d.severity
+                out.append(
+                    Finding(
+                        file: problem.location.file, position: SourcePosition(line: problem.location.line, column: problem.location.column),
+                        path: "", profile: profiles.first ?? .ios17, diagnostic: d))
+            }
+        }
+        var elementIds: [String: LineTable] = [:]
+        for finding in SourceLinter.lint(source) where !configuration.disabledRules.contains(finding.code) {
+            let at = finding.location
+            if at.file.hasSuffix(".storyboard") || at.file.hasSuffix(".xib"), !configuration.suppressedElements.isEmpty {
+                if elementIds[at.file] == nil, let data = FileManager.default.contents(atPath: at.file) {
+                    elementIds[at.file] = LineTable(Array(data), file: at.file)
+                }
+                if let table = elementIds[at.file], let id = elementId(table, at: at),
+                    let codes = configuration.suppressedElements[id], codes.isEmpty || codes.contains(finding.code)
+                {
+                    continue
+                }
+            }
+            var d = finding.diagnostic
+            d.severity = configuration.severities[d.code] ?? d.severity
+            d.screenId = finding.screen
+            out.append(
+                Finding(
+                    file: at.file, position: SourcePosition(line: at.line, column: at.column), path: "", profile: finding.profile,
+                    diagnostic: d))
+        }
+        return out
+    }
+
+    /// The `id` attribute of the storyboard element whose start tag begins at `at`.
+    static func elementId(_ table: LineTable, at: SourceLocation) -> String? {
+        var text = ""
+        for line in at.line..<min(at.line + 8, table.lineCount + 1) {
+            text += " " + table.text(ofLine: line)
+            if let close = text.firstIndex(of: ">"), text[..<close].contains(" id=\"") { break }
+        }
+        guard let start = text.range(of: " id=\"") else { return nil }
+        let rest = text[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+}
