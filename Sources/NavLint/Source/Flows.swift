@@ -166,9 +166,16 @@ struct Flows {
         screenNames.filter { isNavigationController($0) && (drafts[$0] ?? []).contains { !$0.settings.isEmpty || !$0.hooks.isEmpty } }
     }
 
-    /// The host of a screen: the one the flow says, else the project's only navigation controller with settings.
+    /// Navigation controllers of libraries that give every screen its own bar and keep the swipe whatever the
+    /// screen's items (they install their own pop-gesture delegate): RTRootNavigationController, HBDNavigationBar's
+    /// controller. Their screens' left items and hidden bars do not stop the swipe (their READMEs).
+    static let swipeKeepingControllers: Set<String> = ["RTRootNavigationController", "HBDNavigationController"]
+
+    /// The host of a screen: the one the flow says, else, for a screen the flow shows in a navigation controller
+    /// (pushed, or a root), the project's only navigation controller with settings.
     func host(of name: String) -> String? {
         if let h = host[name] { return h }
+        guard roots[name] != nil || pushedFrom[name] != nil else { return nil }
         let candidates = navigationControllers
         return candidates.count == 1 ? candidates[0] : nil
     }

@@ -45,6 +45,13 @@ struct ScreenBuilder {
             state.declaringClass = draft.name
             for setting in draft.settings { state.apply(setting, appWide: false, flows: flows) }
         }
+        if let host = flows.host(of: name), flows.chain(host).contains(where: Flows.swipeKeepingControllers.contains),
+            state.screen.popGesture == .inherit
+        {
+            // The library's own delegate keeps the swipe, and refuses it on a stack of one.
+            state.screen.popGesture = .edge
+            state.restore = (own?.location ?? SourceLocation(file: "", line: 1, column: 1), true)
+        }
         for hook in flows.hooks(of: name) where hook.kind == .backButtonHandler {
             state.techniques.backHook = .handler
             state.locations["techniques.backHook"] = hook.location
