@@ -119,7 +119,7 @@ extension Collector {
         let parameters = node.signature.parameterClause.parameters
         for parameter in parameters {
             let local = (parameter.secondName ?? parameter.firstName).text
-            if Vocabulary.selfMembers.contains(local) { bind(local, .opaque) }
+            bindParameter(local)
         }
         guard Vocabulary.hookNames.contains(name) || Vocabulary.isBackButtonHandler(name) else { return .visitChildren }
         let labels = parameters.map { $0.firstName.text }
@@ -148,7 +148,7 @@ extension Collector {
         pushScope(node.id, isClosure: false)
         for parameter in node.signature.parameterClause.parameters {
             let local = (parameter.secondName ?? parameter.firstName).text
-            if Vocabulary.selfMembers.contains(local) { bind(local, .opaque) }
+            bindParameter(local)
         }
         return .visitChildren
     }
@@ -183,15 +183,16 @@ extension Collector {
     func handle(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         guard enter(node) else { return .skipChildren }
         if let target = contentTargets[node.id] { enterContent(target, node: node.id, at: location(node)) }
+        if closureIsBranch(node) { enterBranch() }
         pushScope(node.id, isClosure: true)
         if let parameters = node.signature?.parameterClause {
             switch parameters {
             case .simpleInput(let names):
-                for name in names where Vocabulary.selfMembers.contains(name.name.text) { bind(name.name.text, .opaque) }
+                for name in names { bindParameter(name.name.text) }
             case .parameterClause(let clause):
                 for parameter in clause.parameters {
                     let local = (parameter.secondName ?? parameter.firstName).text
-                    if Vocabulary.selfMembers.contains(local) { bind(local, .opaque) }
+                    bindParameter(local)
                 }
             }
         }
@@ -219,6 +220,7 @@ extension Collector {
         if scopes.count > 1, scopes[scopes.count - 1].isClosure, let expression = node.expression {
             scopes[scopes.count - 1].returnValue = value(of: expression)
         }
+        noteExit(node)
         return .visitChildren
     }
 
@@ -237,7 +239,9 @@ extension Collector {
 
     func handle(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
         guard enter(node) else { return .skipChildren }
-        if !contentTargets.isEmpty, let target = contentTargets[node.id] { enterContent(target, node: node.id, at: location(node.expression)) }
+        if !contentTargets.isEmpty, let target = contentTargets[node.id] {
+            enterContent(target, node: node.id, at: location(node.expression))
+        }
         return .visitChildren
     }
 
@@ -295,6 +299,18 @@ extension Collector {
             // `if let navigationController { … }` unwraps the member of the same name.
             bindLocal(name, Vocabulary.selfMembers.contains(name) ? .alias([name]) : lookup(name) ?? .opaque)
         }
+    }
+
+    /// A parameter hides the members and stored properties of its name; its value is the caller's.
+    func bindParameter(_ name: String) {
+        if name != "_" { bind(name, .opaque) }
+    }
+
+    /// A name a pattern introduces (`for item in items`, `case let .a(item)`) hides the stored property
+    /// of its name; a binding with a value (`let item = …`) gives it that value afterwards.
+    func handlePost(_ node: IdentifierPatternSyntax) {
+        leave()
+        if !stopped, inBody { bind(node.identifier.text, .opaque) }
     }
 
     /// Binds a local when its value is worth following or when it hides a member or another local.

@@ -32,17 +32,18 @@ extension Collector {
                 out.screens.append(
                     ScreenDraft(
                         name: record.name, kind: kind, superclass: record.superclass, location: record.location,
-                        settings: Self.sorted(settings[i].map { Setting(objects.setting($0.value), at: $0.location) }),
+                        settings: Self.sorted(settings[i].compactMap(setting)),
                         hooks: record.hooks))
             case .classDraft:
-                out.classes.append(ClassDraft(name: record.name, superclass: record.superclass, location: record.location, hooks: record.hooks))
+                out.classes.append(
+                    ClassDraft(name: record.name, superclass: record.superclass, location: record.location, hooks: record.hooks))
             case .none:
                 break
             }
         }
-        out.appWide = appWide.map { Setting(objects.setting($0.value), at: $0.location) }
+        out.appWide = appWide.compactMap(setting)
         out.edges = edges.map { edge in
-            var from: String?
+            var from = edge.fromName
             if let i = edge.from, case .screen = decisions[i] { from = records[i].name }
             return Edge(kind: edge.kind, from: from, to: screenRef(edge.to), location: edge.location)
         }
@@ -107,6 +108,10 @@ extension Collector {
         edges.enumerated().sorted { a, b in
             (a.element.location.line, a.element.location.column, a.offset) < (b.element.location.line, b.element.location.column, b.offset)
         }.map(\.element)
+    }
+
+    private func setting(_ made: Made) -> Setting? {
+        objects.setting(made.value).map { Setting($0, at: made.location, conditional: made.conditional) }
     }
 
     private func screenRef(_ value: Value) -> ScreenRef {

@@ -166,7 +166,9 @@ extension Collector {
     private func views(_ statements: CodeBlockItemListSyntax) -> [ItemSource] {
         var out: [ItemSource] = []
         for statement in statements {
-            guard let expr = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression else { continue }
+            guard let expr = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression else {
+                continue
+            }
             out += swiftUIItems(expr)
         }
         return out

@@ -8,6 +8,7 @@ extension Collector {
 
     func handle(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         guard enter(node) else { return .skipChildren }
+        markOperandBranches(node)
         var elements = node.elements.makeIterator()
         guard let lhs = elements.next(), let op = elements.next(), op.is(AssignmentExprSyntax.self), let first = elements.next() else {
             return .visitChildren
@@ -65,7 +66,7 @@ extension Collector {
             }
             return
         }
-        selfAssignment(components, rhs, at: lhsLocation ?? location(lhs), explicitSelf: path.explicitSelf)
+        selfAssignment(components, rhs, at: lhsLocation ?? location(lhs))
     }
 
     private func assignProperty(_ name: String, _ rhs: ExprSyntax) {
@@ -93,13 +94,14 @@ extension Collector {
         case ["translatesAutoresizingMaskIntoConstraints"]:
             return Expressions.bool(rhs) == true ? nil : .sizedAtRunTime
         case ["backgroundColor"]: return .background(Colors.color(rhs, flavor: .uiKit, lookup: lookup))
+        case ["titleTextAttributes"]: return .titleColor(Colors.foreground(rhs, lookup: lookup))
         default: return nil
         }
     }
 
     /// An assignment to a member path of the screen (`navigationItem.…`, `navigationController?.…`) or to
     /// an appearance proxy.
-    private func selfAssignment(_ components: [String], _ rhs: ExprSyntax, at: SourceLocation, explicitSelf: Bool) {
+    private func selfAssignment(_ components: [String], _ rhs: ExprSyntax, at: SourceLocation) {
         let rest = Array(components.dropFirst())
         emitRoot = components[0]
         defer { emitRoot = nil }
@@ -169,7 +171,11 @@ extension Collector {
             guard !isNil else { return }
             emit(.titleView(value(of: rhs)), at: at)
         case let slot:
-            if let slot = Self.appearanceSlot(slot), !isNil { emit(.appearance(slot, value(of: rhs)), at: at) }
+            if let slot = Self.appearanceSlot(slot), !isNil {
+                let appearance = value(of: rhs)
+                emit(.appearance(slot, appearance), at: at)
+                emit(.appearanceTitle(appearance), at: at)
+            }
         }
     }
 
@@ -226,7 +232,15 @@ extension Collector {
         case "prefersLargeTitles": setting = .ready(.prefersLargeTitles(bool(rhs)))
         case let member:
             guard let slot = Self.appearanceSlot(member), !Expressions.isNil(rhs) else { return }
-            setting = .appearance(slot, value(of: rhs))
+            let appearance = value(of: rhs)
+            if appWide {
+                emitAppWide(.appearance(slot, appearance), at: at)
+                emitAppWide(.appearanceTitle(appearance), at: at)
+            } else {
+                emit(.appearance(slot, appearance), at: at)
+                emit(.appearanceTitle(appearance), at: at)
+            }
+            return
         }
         if appWide {
             emitAppWide(setting, at: at)
@@ -236,10 +250,10 @@ extension Collector {
     }
 
     /// `[A(), B()]` as a navigation stack: the first is the root, the others are pushed in order.
-    func stackEdges(_ rhs: ExprSyntax, at: SourceLocation, fromScreen: Bool = true) {
+    func stackEdges(_ rhs: ExprSyntax, at: SourceLocation, fromScreen: Bool = true, fromName: String? = nil) {
         guard let array = rhs.as(ArrayExprSyntax.self) else { return }
         for (i, element) in array.elements.enumerated() {
-            addEdge(i == 0 ? .root : .push, to: screenValue(element.expression), at: at, fromScreen: fromScreen)
+            addEdge(i == 0 ? .root : .push, to: value(of: element.expression), at: at, fromScreen: fromScreen, fromName: fromName)
         }
     }
 
@@ -274,7 +288,6 @@ extension Collector {
         return resolve(path)
     }
 
-    /// A UIKit message; true when the call was one.
     /// The UIKit messages the reader knows, to pass over every other call at the cost of one lookup.
     static let messageNames: Set<String> = [
         "setHidesBackButton", "setLeftBarButton", "setRightBarButton", "setLeftBarButtonItems", "setRightBarButtonItems",
@@ -284,6 +297,7 @@ extension Collector {
         "configureWithTransparentBackground", "sizeToFit", "layoutIfNeeded", "systemLayoutSizeFitting", "constraint",
     ]
 
+    /// A UIKit message; true when the call was one.
     private func message(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?) -> Bool {
         guard Self.messageNames.contains(name) else { return otherMessage(call, name: name) }
         let at = location(call)
@@ -315,19 +329,21 @@ extension Collector {
             }
         case "pushViewController":
             guard let first, !isSuper(base) else { return true }
-            addEdge(.push, to: screenValue(first), at: at, fromScreen: isOwnReceiver(base))
+            addEdge(.push, to: value(of: first), at: at, fromScreen: isOwnReceiver(base))
         case "show":
             guard Expressions.labels(call) == ["", "sender"], let first, !isSuper(base) else { return false }
-            addEdge(.show, to: screenValue(first), at: at, fromScreen: isOwnReceiver(base))
+            addEdge(.show, to: value(of: first), at: at, fromScreen: isOwnReceiver(base))
         case "present":
             let labels = Expressions.labels(call)
             guard labels.first == "", labels.contains("animated"), let first, !isSuper(base) else { return false }
-            addEdge(.present, to: screenValue(first), at: at, fromScreen: isOwnReceiver(base))
+            addEdge(.present, to: value(of: first), at: at, fromScreen: isOwnReceiver(base))
         case "setViewControllers":
             guard let first else { return true }
             let path = receiver(base)
-            if path == ["navigationController"] || (path == [] && inNavigationController) || isNavigationObject(base) {
+            if path == ["navigationController"] || (path == [] && inNavigationController) {
                 stackEdges(first, at: at, fromScreen: isOwnReceiver(base))
+            } else if let controller = navigationObjectType(base) {
+                stackEdges(first, at: at, fromScreen: false, fromName: controller)
             }
         case "performSegue":
             guard Expressions.labels(call).first == "withIdentifier" else { return false }
@@ -360,9 +376,10 @@ extension Collector {
     /// and the app's own swizzling helpers.
     private func otherMessage(_ call: FunctionCallExprSyntax, name: String) -> Bool {
         if call.arguments.first?.label?.text == "rootViewController", let root = call.arguments.first?.expression,
-            Expressions.constructedType(call) != nil
+            let controller = Expressions.constructedType(call)
         {
-            addEdge(.root, to: screenValue(root), at: location(call))
+            // The navigation controller shows its root, whichever screen's code builds it.
+            addEdge(.root, to: value(of: root), at: location(call), fromName: controller)
             return true
         }
         if Vocabulary.containsIgnoringCase(name, "swizzl") || Vocabulary.containsIgnoringCase(name, "exchange") {
@@ -374,11 +391,13 @@ extension Collector {
 
     private func isSuper(_ base: ExprSyntax?) -> Bool { base?.is(SuperExprSyntax.self) == true }
 
-    private func isNavigationObject(_ base: ExprSyntax?) -> Bool {
+    /// The class of a local navigation controller the code builds (`let nav = MainNavigationController()`).
+    private func navigationObjectType(_ base: ExprSyntax?) -> String? {
         guard let reference = base?.as(DeclReferenceExprSyntax.self), case .object(let i)? = lookup(reference.baseName.text) else {
-            return false
+            return nil
         }
-        return Vocabulary.isNavigationControllerName(objects.objects[i].typeName)
+        let type = objects.objects[i].typeName
+        return Vocabulary.isNavigationControllerName(type) ? type : nil
     }
 
     private func markExchange(_ at: SourceLocation) {
@@ -413,6 +432,8 @@ extension Collector {
 
     func handle(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
         guard enter(node) else { return .skipChildren }
+        // `#Preview { … }` at the top of a file: outside the app's navigation.
+        if node.macroName.text == "Preview" { return .skipChildren }
         if node.macroName.text == "selector", scopes.count > 1 { scopes[scopes.count - 1].selectors.append(ExprSyntax(node)) }
         return .visitChildren
     }

@@ -160,7 +160,9 @@ extension Collector {
         if implicit {
             // `.init(…)` is an item only where an item is expected: with an item initialiser's labels.
             let labels = Set(Expressions.labels(call))
-            guard !labels.isDisjoint(with: ["barButtonSystemItem", "systemItem", "customView", "primaryAction", "style"]) else { return nil }
+            guard !labels.isDisjoint(with: ["barButtonSystemItem", "systemItem", "customView", "primaryAction", "style"]) else {
+                return nil
+            }
         }
         var custom: ExprSyntax?
         var system: ExprSyntax?
@@ -280,11 +282,6 @@ extension Collector {
     /// The value an item expression stands for, with where it stands.
     func itemSource(_ expr: ExprSyntax) -> ItemSource {
         ItemSource(value: value(of: expr), offset: offset(expr))
-    }
-
-    /// The screen a view controller expression stands for, resolved when the file is read.
-    func screenValue(_ expr: ExprSyntax) -> Value {
-        value(of: expr)
     }
 
     /// The SwiftUI view an expression builds, when it is one the app names: `DetailView(item: item)`,

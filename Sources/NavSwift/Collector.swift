@@ -4,10 +4,10 @@ import SwiftSyntax
 
 /// One pass over a parsed file that gathers its navigation facts.
 ///
-/// The walk keeps three stacks: declarations (classes, extensions, SwiftUI views, and the SwiftUI content
-/// another screen shows), function and closure scopes (their locals), and nothing else. Settings whose
-/// values hang on stored properties or on later changes to an object are kept pending and resolved once
-/// the whole file has been read, so the pass never looks back.
+/// The walk keeps two stacks, declarations (classes, extensions, SwiftUI views, and the SwiftUI content
+/// another screen shows) and function and closure scopes (their locals), and counts the branches it is in.
+/// Settings whose values hang on stored properties or on later changes to an object are kept pending and
+/// resolved once the whole file has been read, so the pass never looks back.
 final class Collector: SyntaxAnyVisitor {
     /// A declaration, or SwiftUI content shown as another screen.
     struct Record {
@@ -35,6 +35,8 @@ final class Collector: SyntaxAnyVisitor {
         var value: PendingSetting
         var location: SourceLocation
         var root: String?
+        /// Made in a branch, after an early return, or in a closure that may never run.
+        var conditional: Bool
     }
 
     /// An entry of the declaration stack. `record` is nil for content whose screen has no name the
@@ -57,11 +59,18 @@ final class Collector: SyntaxAnyVisitor {
         /// implementations.
         var selectors: [ExprSyntax] = []
         var exchange: SourceLocation?
+        /// `conditionalDepth` when the scope began: a `return` deeper than this is an early one.
+        var conditionalBase = 0
+        /// An early `return` or a `guard` came before: what follows may not run.
+        var earlyExit = false
     }
 
     struct PendingEdge {
         var kind: Edge.Kind
         var from: Int?
+        /// The navigation controller class that roots a screen (`MainNavigationController(rootViewController:)`),
+        /// which is the edge's origin wherever the code stands.
+        var fromName: String?
         var to: Value
         var location: SourceLocation
     }
@@ -79,7 +88,7 @@ final class Collector: SyntaxAnyVisitor {
     var scopes: [Scope] = []
     var objects: Objects
     /// App-wide settings, in source order; those that hang on an object are resolved at the end.
-    var appWide: [(value: PendingSetting, location: SourceLocation)] = []
+    var appWide: [Made] = []
     var edges: [PendingEdge] = []
     var directives: [Directive] = []
     var problems: [ReadProblem] = []
@@ -97,6 +106,13 @@ final class Collector: SyntaxAnyVisitor {
     var positionBase = 0
     /// The member of `self` the assignment or message being read goes through, given to its settings.
     var emitRoot: String?
+    /// How many branches (and closures that may never run) enclose the node being read.
+    var conditionalDepth = 0
+    /// Nodes that begin a branch (an `if`'s body, an operand after `&&`, `||`, `??` or `?`): entering one
+    /// counts as entering a branch.
+    var branchNodes: Set<SyntaxIdentifier> = []
+    /// The tree depths of the branches entered, innermost last, so that leaving the node leaves the branch.
+    var branchDepths: [Int] = []
 
     init(
         table: LineTable, file: String, limits: ReaderLimits, clock: @escaping @Sendable () -> Double, deadline: Double,
@@ -133,6 +149,7 @@ final class Collector: SyntaxAnyVisitor {
     func enter(_ node: some SyntaxProtocol) -> Bool {
         depth += 1
         if stopped { return false }
+        if !branchNodes.isEmpty, branchNodes.remove(node.id) != nil { enterBranch() }
         if depth > maxTreeDepth {
             stop(
                 limit: ReaderLimits.nestingName,
@@ -143,7 +160,32 @@ final class Collector: SyntaxAnyVisitor {
         return true
     }
 
-    func leave() { depth -= 1 }
+    func leave() {
+        while let last = branchDepths.last, last == depth {
+            branchDepths.removeLast()
+            conditionalDepth -= 1
+        }
+        depth -= 1
+    }
+
+    /// Counts the node being entered as a branch, until it is left.
+    func enterBranch() {
+        conditionalDepth += 1
+        branchDepths.append(depth)
+    }
+
+    /// Whether a setting made here may not take effect: in a branch, or after an early return of the
+    /// enclosing functions and closures.
+    var isConditional: Bool {
+        if conditionalDepth > 0 { return true }
+        let owner = currentTypeContext
+        var i = scopes.count - 1
+        while i >= 0 && scopes[i].owner == owner {
+            if scopes[i].earlyExit { return true }
+            i -= 1
+        }
+        return false
+    }
 
     func stop(limit: String, message: String, at location: SourceLocation) {
         guard !stopped else { return }
@@ -254,7 +296,7 @@ final class Collector: SyntaxAnyVisitor {
     }
 
     func pushScope(_ node: SyntaxIdentifier, isClosure: Bool) {
-        scopes.append(Scope(node: node, isClosure: isClosure, owner: currentTypeContext))
+        scopes.append(Scope(node: node, isClosure: isClosure, owner: currentTypeContext, conditionalBase: conditionalDepth))
     }
 
     /// Ends a scope; an exchange of implementations with pop selectors becomes a hook, otherwise what the
@@ -329,16 +371,16 @@ final class Collector: SyntaxAnyVisitor {
 
     func emit(_ setting: PendingSetting, at location: SourceLocation, root: String? = nil) {
         guard let record = currentRecord else { return }
-        records[record].settings.append(Made(value: setting, location: location, root: root ?? emitRoot))
+        records[record].settings.append(Made(value: setting, location: location, root: root ?? emitRoot, conditional: isConditional))
     }
 
     func emitAppWide(_ setting: PendingSetting, at location: SourceLocation) {
-        appWide.append((setting, location))
+        appWide.append(Made(value: setting, location: location, root: nil, conditional: isConditional))
     }
 
-    func addEdge(_ kind: Edge.Kind, to: Value, at location: SourceLocation, fromScreen: Bool = true) {
-        let from = fromScreen ? currentRecord : nil
-        edges.append(PendingEdge(kind: kind, from: from, to: to, location: location))
+    func addEdge(_ kind: Edge.Kind, to: Value, at location: SourceLocation, fromScreen: Bool = true, fromName: String? = nil) {
+        let from = fromScreen && fromName == nil ? currentRecord : nil
+        edges.append(PendingEdge(kind: kind, from: from, fromName: fromName, to: to, location: location))
         if let from, kind != .root { records[from].pushes += 1 }
     }
 
@@ -353,6 +395,10 @@ final class Collector: SyntaxAnyVisitor {
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { handle(node) }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { handle(node) }
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { handle(node) }
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { handle(node) }
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind { handle(node) }
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind { handle(node) }
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { handle(node) }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { handle(node) }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { handle(node) }
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { handle(node) }
@@ -371,6 +417,10 @@ final class Collector: SyntaxAnyVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { handlePost(node) }
     override func visitPost(_ node: ProtocolDeclSyntax) { handlePost(node) }
     override func visitPost(_ node: MacroExpansionDeclSyntax) { handlePost(node) }
+    override func visitPost(_ node: IfExprSyntax) { handlePost(node) }
+    override func visitPost(_ node: GuardStmtSyntax) { handlePost(node) }
+    override func visitPost(_ node: SwitchCaseSyntax) { handlePost(node) }
+    override func visitPost(_ node: ThrowStmtSyntax) { handlePost(node) }
     override func visitPost(_ node: FunctionDeclSyntax) { handlePost(node) }
     override func visitPost(_ node: InitializerDeclSyntax) { handlePost(node) }
     override func visitPost(_ node: DeinitializerDeclSyntax) { handlePost(node) }
@@ -380,6 +430,7 @@ final class Collector: SyntaxAnyVisitor {
     override func visitPost(_ node: LabeledExprSyntax) { handlePost(node) }
     override func visitPost(_ node: VariableDeclSyntax) { handlePost(node) }
     override func visitPost(_ node: PatternBindingSyntax) { handlePost(node) }
+    override func visitPost(_ node: IdentifierPatternSyntax) { handlePost(node) }
     override func visitPost(_ node: OptionalBindingConditionSyntax) { handlePost(node) }
     override func visitPost(_ node: SequenceExprSyntax) { handlePost(node) }
     override func visitPost(_ node: FunctionCallExprSyntax) { handlePost(node) }

@@ -144,7 +144,9 @@ enum Expressions {
         if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return only.expression.is(SequenceExprSyntax.self) || isOperand(only.expression)
         }
-        if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.count == 1 { return call.calledExpression.is(DeclReferenceExprSyntax.self) }
+        if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.count == 1 {
+            return call.calledExpression.is(DeclReferenceExprSyntax.self)
+        }
         return false
     }
 
@@ -333,7 +335,8 @@ enum Expressions {
     static func isSelectorLiteral(_ expr: ExprSyntax) -> Bool {
         if let macro = expr.as(MacroExpansionExprSyntax.self) { return macro.macroName.text == "selector" }
         if let call = expr.as(FunctionCallExprSyntax.self), let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.text == "Selector" && call.arguments.first.map { $0.expression.is(StringLiteralExprSyntax.self) } == true
+            return reference.baseName.text == "Selector"
+                && call.arguments.first.map { $0.expression.is(StringLiteralExprSyntax.self) } == true
         }
         return false
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs work on a thread of its own with a stack of a given size, and waits for it.
@@ -44,52 +44,52 @@ enum LargeStack {
     }
 
     #if canImport(Glibc) || canImport(Musl)
-    private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool {
-        var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return false }
-        defer { pthread_attr_destroy(&attributes) }
-        guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return false }
-        let context = Unmanaged.passRetained(job)
-        var thread = pthread_t()
-        let created = pthread_create(
-            &thread, &attributes,
-            { raw in
-                if let raw { Unmanaged<Job>.fromOpaque(raw).takeUnretainedValue().run() }
-                return nil
-            }, context.toOpaque())
-        guard created == 0 else {
+        private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool {
+            var attributes = pthread_attr_t()
+            guard pthread_attr_init(&attributes) == 0 else { return false }
+            defer { pthread_attr_destroy(&attributes) }
+            guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return false }
+            let context = Unmanaged.passRetained(job)
+            var thread = pthread_t()
+            let created = pthread_create(
+                &thread, &attributes,
+                { raw in
+                    if let raw { Unmanaged<Job>.fromOpaque(raw).takeUnretainedValue().run() }
+                    return nil
+                }, context.toOpaque())
+            guard created == 0 else {
+                context.release()
+                return false
+            }
+            pthread_join(thread, nil)
             context.release()
-            return false
+            return true
         }
-        pthread_join(thread, nil)
-        context.release()
-        return true
-    }
     #elseif canImport(Darwin)
-    private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool {
-        var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return false }
-        defer { pthread_attr_destroy(&attributes) }
-        guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return false }
-        let context = Unmanaged.passRetained(job)
-        var thread: pthread_t?
-        let created = pthread_create(
-            &thread, &attributes,
-            { raw in
-                Unmanaged<Job>.fromOpaque(raw).takeUnretainedValue().run()
-                return nil
-            }, context.toOpaque())
-        guard created == 0 else {
+        private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool {
+            var attributes = pthread_attr_t()
+            guard pthread_attr_init(&attributes) == 0 else { return false }
+            defer { pthread_attr_destroy(&attributes) }
+            guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return false }
+            let context = Unmanaged.passRetained(job)
+            var thread: pthread_t?
+            let created = pthread_create(
+                &thread, &attributes,
+                { raw in
+                    Unmanaged<Job>.fromOpaque(raw).takeUnretainedValue().run()
+                    return nil
+                }, context.toOpaque())
+            guard created == 0 else {
+                context.release()
+                return false
+            }
+            // A created thread always has a handle; without one the job cannot be joined, so it keeps its context.
+            guard let thread else { return false }
+            pthread_join(thread, nil)
             context.release()
-            return false
+            return true
         }
-        // A created thread always has a handle; without one the job cannot be joined, so it keeps its context.
-        guard let thread else { return false }
-        pthread_join(thread, nil)
-        context.release()
-        return true
-    }
     #else
-    private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool { false }
+        private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool { false }
     #endif
 }

@@ -167,7 +167,8 @@ struct Prescan {
                 afterElse = false
                 elseIfs[depth] += 1
                 if elseIfs[depth] > maxNesting {
-                    return Stop(offset: start, message: "more than \(maxNesting) `else if` follow one another; the rest of the file is not read")
+                    return Stop(
+                        offset: start, message: "more than \(maxNesting) `else if` follow one another; the rest of the file is not read")
                 }
             } else if word("try") || word("await") {
                 let run = effects
@@ -175,7 +176,8 @@ struct Prescan {
                 effects = run + 1
                 if at(i) == UInt8(ascii: "?") || at(i) == UInt8(ascii: "!") { i += 1 }
                 if effects > maxNesting {
-                    return Stop(offset: start, message: "more than \(maxNesting) `try` or `await` in a row; the rest of the file is not read")
+                    return Stop(
+                        offset: start, message: "more than \(maxNesting) `try` or `await` in a row; the rest of the file is not read")
                 }
             } else {
                 token()

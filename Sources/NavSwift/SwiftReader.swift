@@ -57,7 +57,8 @@ public struct SwiftReader: SourceReader {
             collector.walk(tree)
         }
         if let stop, !collector.nestingReported {
-            collector.problems.append(ReadProblem(location: table.location(ofByte: stop.offset), message: stop.message, limit: ReaderLimits.nestingName))
+            collector.problems.append(
+                ReadProblem(location: table.location(ofByte: stop.offset), message: stop.message, limit: ReaderLimits.nestingName))
             collector.nestingReported = true
         }
         if tree.hasMaximumNestingLevelOverflow, !collector.nestingReported,

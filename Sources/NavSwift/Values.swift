@@ -86,6 +86,8 @@ struct ObjectBuild {
 /// A `UINavigationBarAppearance` as configured so far.
 struct AppearanceBuild {
     var background: ColorValue
+    /// The title's colour, when the code sets the appearance's title text attributes.
+    var titleColor: ColorValue?
 }
 
 /// A change to a stored property's object made in a method: applied when the file is read, in source order.
@@ -101,6 +103,7 @@ enum Mutation {
     case heightConstraint(Double?)
     case sizedAtRunTime
     case background(ColorValue)
+    case titleColor(ColorValue)
 }
 
 /// A setting whose value may still depend on a stored property or on later changes to an object.
@@ -111,6 +114,8 @@ enum PendingSetting {
     case items([ItemSource], left: Bool)
     case titleView(Value)
     case appearance(SettingValue.AppearanceSlot, Value)
+    /// The title colour an appearance sets, if it sets one: the nearest the vocabulary has is the bar's.
+    case appearanceTitle(Value)
 }
 
 /// An item expression and where it stands, for items the reader cannot see into.
@@ -164,7 +169,11 @@ struct Objects {
         case .item(let i): applyToItem(mutation, index: i)
         case .object(let i): applyToObject(mutation, index: i)
         case .appearance(let i):
-            if case .background(let color) = mutation { appearances[i].background = color }
+            switch mutation {
+            case .background(let color): appearances[i].background = color
+            case .titleColor(let color): appearances[i].titleColor = color
+            default: break
+            }
         default: break
         }
     }
@@ -217,7 +226,8 @@ struct Objects {
         case .item(let i):
             let build = items[i]
             return ItemDraft(
-                content: content(build.content), hasAction: build.hasAction, action: build.action == .present ? build.selector.flatMap(Self.actionName) : nil,
+                content: content(build.content), hasAction: build.hasAction,
+                action: build.action == .present ? build.selector.flatMap(Self.actionName) : nil,
                 location: table.location(ofByte: build.offset))
         case .object(let i):
             // A custom item subclass the app constructs: its class is known, its look is not.
@@ -268,8 +278,12 @@ struct Objects {
         return .known(s)
     }
 
-    func setting(_ pending: PendingSetting) -> SettingValue {
+    /// The setting a pending one comes to; nil for an appearance's title colour it never set.
+    func setting(_ pending: PendingSetting) -> SettingValue? {
         switch pending {
+        case .appearanceTitle(let value):
+            guard case .appearance(let i) = resolve(value), let color = appearances[i].titleColor else { return nil }
+            return .bar(.titleColor, color)
         case .ready(let value): return value
         case .title(let value, let isItem): return isItem ? .itemTitle(string(value)) : .title(string(value))
         case .backItem(let source): return .backItem(source.map(item))

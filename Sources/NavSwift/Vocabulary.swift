@@ -61,6 +61,12 @@ enum Vocabulary {
         "viewControllers", "isNavigationBarHidden", "editButtonItem",
     ]
 
+    /// Calls that always run the closure they are given (so settings made in it are not branches).
+    static let alwaysCalled: Set<String> = [
+        "async", "asyncAfter", "sync", "animate", "animateKeyframes", "performWithoutAnimation", "transition", "run", "Task",
+        "withAnimation", "performAndWait",
+    ]
+
     /// Toolbar placements on the leading side of a navigation bar.
     static let leadingPlacements: Set<String> = ["navigationBarLeading", "topBarLeading", "cancellationAction", "navigation"]
     /// Toolbar placements on the trailing side of a navigation bar.

@@ -86,7 +86,8 @@ struct BadInputTests {
                     override func viewDidLoad() {
                         super.viewDidLoad()
                         title = "Screen \(i)"
-                        navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .done, target: self, action: #selector(done))
+                        navigationItem.rightBarButtonItem = UIBarButtonItem(
+                            barButtonSystemItem: .done, target: self, action: #selector(done))
                         navigationController?.pushViewController(Generated\(i + 1)ViewController(), animated: true)
                     }
                     @objc private func done() { dismiss(animated: true) }
@@ -108,7 +109,8 @@ struct BadInputTests {
     @Test(arguments: ["(", "[", "{"])
     func hundredThousandNestedBracketsStopAtTheNestingLimit(open: String) {
         let close = open == "(" ? ")" : open == "[" ? "]" : "}"
-        let text = Self.screen + "let x = " + String(repeating: open, count: 100_000) + "1" + String(repeating: close, count: 100_000) + "\n"
+        let text =
+            Self.screen + "let x = " + String(repeating: open, count: 100_000) + "1" + String(repeating: close, count: 100_000) + "\n"
         let facts = read(text)
         #expect(facts.screen("GoodViewController")?.values == [.hidesBackButton(.known(true))])
         #expect(facts.problems.filter { $0.limit == ReaderLimits.nestingName }.count == 1)

@@ -71,13 +71,14 @@ struct ColorsAndAppWideTests {
             """
             @main
             class AppDelegate: UIResponder, UIApplicationDelegate {
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                func application(_ app: UIApplication, didFinishLaunchingWithOptions options: LaunchOptions?) -> Bool {
                     UINavigationBar.appearance().barTintColor = .systemTeal
                     UINavigationBar.appearance().tintColor = UIColor.white
                     UINavigationBar.appearance().titleTextAttributes = [NSAttributedString.Key.foregroundColor: UIColor.white]
                     UINavigationBar.appearance().isTranslucent = false
                     UINavigationBar.appearance(whenContainedInInstancesOf: [MainNavigationController.self]).prefersLargeTitles = true
-                    UIBarButtonItem.appearance().setBackButtonTitlePositionAdjustment(UIOffset(horizontal: -1000, vertical: 0), for: .default)
+                    UIBarButtonItem.appearance().setBackButtonTitlePositionAdjustment(
+                        UIOffset(horizontal: -1000, vertical: 0), for: .default)
                     UIBarButtonItem.appearance().tintColor = .systemPink
                     let navBar = UINavigationBar.appearance()
                     navBar.barTintColor = nil
@@ -94,9 +95,10 @@ struct ColorsAndAppWideTests {
             facts.appWide.map(\.value) == [
                 .bar(.barTintColor, .system("systemTeal")), .bar(.tintColor, .system("white")), .bar(.titleColor, .system("white")),
                 .barTranslucent(.known(false)), .prefersLargeTitles(.known(true)), .backTitleOffset(.known(Point(x: -1000, y: 0))),
-                .bar(.tintColor, .system("systemPink")), .bar(.barTintColor, .none), .appearance(.standard, background: .system("systemGreen")),
+                .bar(.tintColor, .system("systemPink")), .bar(.barTintColor, .none),
+                .appearance(.standard, background: .system("systemGreen")),
             ])
-        #expect(facts.appWide.map(\.location.line) == [4, 5, 6, 7, 8, 9, 10, 12, 16])
+        #expect(facts.appWide.map(\.location.line) == [4, 5, 6, 7, 8, 9, 11, 13, 17])
         #expect(facts.appWide.first?.location.column == 9)
     }
 

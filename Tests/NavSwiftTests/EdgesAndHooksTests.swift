@@ -27,7 +27,7 @@ struct EdgesAndHooksTests {
                 "push HomeViewController className(\"DetailViewController\")",
                 "show HomeViewController className(\"SettingsViewController\")",
                 "present HomeViewController className(\"UINavigationController\")",
-                "root HomeViewController className(\"EditorViewController\")",
+                "root UINavigationController className(\"EditorViewController\")",
                 "push HomeViewController unknown",
                 "show HomeViewController unknown",
             ])
@@ -41,7 +41,9 @@ struct EdgesAndHooksTests {
             """
             class MenuViewController: UITableViewController {
                 override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-                    guard let detail = storyboard?.instantiateViewController(withIdentifier: "Detail") as? DetailViewController else { return }
+                    guard let detail = storyboard?.instantiateViewController(withIdentifier: "Detail") as? DetailViewController else {
+                        return
+                    }
                     navigationController?.pushViewController(detail, animated: true)
                     let about = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "About")
                     navigationController?.pushViewController(about, animated: true)
@@ -79,10 +81,10 @@ struct EdgesAndHooksTests {
         let edges = facts.edges.map { "\($0.kind) \($0.from ?? "-") \($0.to)" }
         #expect(
             edges == [
-                "root - className(\"HomeViewController\")",
-                "root - className(\"LoginViewController\")",
-                "root - className(\"LoginViewController\")",
-                "push - className(\"WelcomeViewController\")",
+                "root UINavigationController className(\"HomeViewController\")",
+                "root MainNavigationController className(\"LoginViewController\")",
+                "root MainNavigationController className(\"LoginViewController\")",
+                "push MainNavigationController className(\"WelcomeViewController\")",
                 "root OnboardingNavigationController className(\"StartViewController\")",
                 "push OnboardingNavigationController className(\"StepViewController\")",
             ])

@@ -155,10 +155,12 @@ struct FalsePositiveTests {
                 }
             }
             """)
-        #expect(facts.edges.map(\.from) == [nil, "HelpViewController", nil, "HelpViewController"])
-        #expect(facts.edges.map(\.to) == [
-            .className("UINavigationController"), .className("FAQViewController"), .className("ContactViewController"),
-            .className("AboutViewController"),
-        ])
+        // The navigation controller built for the host roots its screen, wherever that code stands.
+        #expect(facts.edges.map(\.from) == [nil, "UINavigationController", nil, "HelpViewController"])
+        #expect(
+            facts.edges.map(\.to) == [
+                .className("UINavigationController"), .className("FAQViewController"), .className("ContactViewController"),
+                .className("AboutViewController"),
+            ])
     }
 }

@@ -31,10 +31,11 @@ struct FixtureAppTests {
         let facts = try Self.read("MainNavigationController.swift")
         let screen = try #require(facts.screen("MainNavigationController"))
         let navy = ColorValue.literal(Color(red: 0.07, green: 0.36, blue: 0.55))
+        // The appearance's title colour comes as the bar's: the nearest setting there is.
         #expect(
             screen.values == [
-                .popGestureDelegate(.this), .appearance(.standard, background: navy), .appearance(.scrollEdge, background: navy),
-                .bar(.tintColor, .system("white")),
+                .popGestureDelegate(.this), .appearance(.standard, background: navy), .bar(.titleColor, .system("white")),
+                .appearance(.scrollEdge, background: navy), .bar(.titleColor, .system("white")), .bar(.tintColor, .system("white")),
             ])
         #expect(screen.hooks.map(\.kind) == [.gestureShouldBegin])
         #expect(facts.edges.isEmpty)
@@ -55,7 +56,10 @@ struct FixtureAppTests {
                 .className("FiltersViewController"),
             ])
         #expect(facts.edges.map(\.kind) == [.push, .push, .present, .root])
-        #expect(facts.edges.allSatisfy { $0.from == "ProductListViewController" })
+        #expect(
+            facts.edges.map(\.from) == [
+                "ProductListViewController", "ProductListViewController", "ProductListViewController", "UINavigationController",
+            ])
     }
 
     @Test func productDetailExtensionSetsTheTitleView() throws {
@@ -88,7 +92,8 @@ struct FixtureAppTests {
         let facts = try Self.read("SceneDelegate.swift")
         #expect(facts.screens.isEmpty)
         #expect(facts.edges.map(\.to) == [.className("ProductListViewController")])
-        #expect(facts.edges.first?.from == nil)
+        // The navigation controller that roots the list is the edge's origin: its bar settings reach the list.
+        #expect(facts.edges.first?.from == "MainNavigationController")
         #expect(
             facts.appWide.map(\.value) == [
                 .bar(.barTintColor, .asset("BrandBlue")), .backTitleOffset(.known(Point(x: -4, y: 0))),

@@ -18,11 +18,15 @@ struct ItemsTests {
             """
             class InboxViewController: UIViewController {
                 override func viewDidLoad() {
-                    navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Close", style: .plain, target: self, action: #selector(close))
-                    navigationItem.rightBarButtonItem = UIBarButtonItem(image: UIImage(named: "compose"), style: .plain, target: nil, action: nil)
+                    navigationItem.leftBarButtonItem = UIBarButtonItem(
+                        title: "Close", style: .plain, target: self, action: #selector(close))
+                    navigationItem.rightBarButtonItem = UIBarButtonItem(
+                        image: UIImage(named: "compose"), style: .plain, target: nil, action: nil)
                     navigationItem.rightBarButtonItems = [
                         UIBarButtonItem(barButtonSystemItem: .add, target: self, action: #selector(add(_:))),
-                        UIBarButtonItem(image: UIImage(systemName: "gear")?.withRenderingMode(.alwaysOriginal), style: .plain, target: presenter, action: #selector(settings)),
+                        UIBarButtonItem(
+                            image: UIImage(systemName: "gear")?.withRenderingMode(.alwaysOriginal), style: .plain, target: presenter,
+                            action: #selector(settings)),
                     ]
                 }
             }
@@ -40,7 +44,7 @@ struct ItemsTests {
         #expect(items[2].map(\.content) == [.system("add"), .image("gear")])
         #expect(items[2].map(\.hasAction) == [.known(true), .unknown])
         #expect(items[2].first?.action == "add(_:)")
-        #expect(items[2].map(\.location.line) == [6, 7])
+        #expect(items[2].map(\.location.line) == [8, 9])
     }
 
     @Test func localItemsResolveWithTheirLaterChanges() throws {
@@ -74,7 +78,8 @@ struct ItemsTests {
             class ToolbarViewController: UIViewController {
                 override func viewDidLoad() {
                     navigationItem.leftBarButtonItems = [UIBarButtonItem.fixedSpace(-8), .flexibleSpace(), .fixedSpace(width)]
-                    navigationItem.setRightBarButtonItems([.init(barButtonSystemItem: .flexibleSpace, target: nil, action: nil)], animated: false)
+                    navigationItem.setRightBarButtonItems(
+                        [.init(barButtonSystemItem: .flexibleSpace, target: nil, action: nil)], animated: false)
                 }
             }
             """)
@@ -204,7 +209,8 @@ struct ItemsTests {
             """
             class PagerViewController: UIViewController {
                 func update() {
-                    navigationItem.setLeftBarButton(UIBarButtonItem(title: "Prev", style: .plain, target: self, action: #selector(prev)), animated: true)
+                    navigationItem.setLeftBarButton(
+                        UIBarButtonItem(title: "Prev", style: .plain, target: self, action: #selector(prev)), animated: true)
                     navigationItem.setRightBarButtonItems(nil, animated: true)
                     otherItem.setLeftBarButton(nil, animated: false)
                 }
@@ -214,5 +220,20 @@ struct ItemsTests {
         #expect(screen.values.count == 2)
         #expect(screen.values.first?.items.map(\.content) == [.title(.known("Prev"))])
         #expect(screen.values.last == .rightItems([]))
+    }
+
+    @Test func parametersAndLoopVariablesHideStoredPropertiesOfTheirName() throws {
+        let items = try self.items(
+            """
+            class ComposerViewController: UIViewController {
+                private let sendItem = UIBarButtonItem(title: "Send", style: .done, target: nil, action: nil)
+                func install(sendItem: UIBarButtonItem) {
+                    navigationItem.rightBarButtonItem = sendItem
+                    for sendItem in extraItems { sendItem.width = -10 }
+                    navigationItem.leftBarButtonItem = self.sendItem
+                }
+            }
+            """)
+        #expect(items.map { $0.map(\.content) } == [[.unknown], [.title(.known("Send"))]])
     }
 }

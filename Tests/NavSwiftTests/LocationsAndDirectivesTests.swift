@@ -12,7 +12,8 @@ struct LocationsAndDirectivesTests {
             """
             class TitleViewController: UIViewController {
                 override func viewDidLoad() {
-                    let 标题 = "x"; /* 😀 */ navigationItem.backBarButtonItem = UIBarButtonItem(title: "返回😀", style: .plain, target: nil, action: nil)
+                    let 标题 = "x"; /* 😀 */ navigationItem.backBarButtonItem = UIBarButtonItem(
+                        title: "返回😀", style: .plain, target: nil, action: nil)
                 }
             }
             """)
@@ -33,7 +34,8 @@ struct LocationsAndDirectivesTests {
             """
             class BackViewController: UIViewController {
                 override func viewDidLoad() {
-                    self.navigationItem.backBarButtonItem = UIBarButtonItem(title: "Back", style: .plain, target: self, action: #selector(back))
+                    self.navigationItem.backBarButtonItem = UIBarButtonItem(
+                        title: "Back", style: .plain, target: self, action: #selector(back))
                 }
             }
             """)
@@ -75,7 +77,8 @@ struct LocationsAndDirectivesTests {
             class CommentedViewController: UIViewController {
                 override func viewDidLoad() {
                     // navigationItem.hidesBackButton = true
-                    /* navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Back", style: .plain, target: self, action: #selector(back)) */
+                    /* navigationItem.leftBarButtonItem = UIBarButtonItem(
+                        title: "Back", style: .plain, target: self, action: #selector(back)) */
                     let help = "navigationItem.backBarButtonItem = UIBarButtonItem()"
                     let script = \"\"\"
                     navigationController?.interactivePopGestureRecognizer?.isEnabled = false

@@ -90,7 +90,8 @@ struct SettingsTests {
         let screen = try #require(facts.screen("OrderViewController"))
         #expect(
             screen.values == [
-                .title(.unknown), .backButtonTitle(.unknown), .hidesBackButton(.unknown), .backButtonDisplayMode(.unknown), .itemTitle(.unknown),
+                .title(.unknown), .backButtonTitle(.unknown), .hidesBackButton(.unknown), .backButtonDisplayMode(.unknown),
+                .itemTitle(.unknown),
             ])
     }
 
@@ -137,7 +138,8 @@ struct SettingsTests {
         let screen = try #require(facts.screen("ComposeViewController"))
         #expect(
             screen.values == [
-                .itemTitle(.known("Edited")), .hidesBackButton(.known(true)), .backButtonDisplayMode(.known(.generic)), .barHidden(.known(true)),
+                .itemTitle(.known("Edited")), .hidesBackButton(.known(true)), .backButtonDisplayMode(.known(.generic)),
+                .barHidden(.known(true)),
             ])
     }
 
@@ -286,7 +288,8 @@ struct SettingsTests {
             """
             class OffsetViewController: UIViewController {
                 override func viewDidLoad() {
-                    navigationItem.backBarButtonItem?.setBackButtonTitlePositionAdjustment(UIOffset(horizontal: -200, vertical: 0), for: .default)
+                    navigationItem.backBarButtonItem?.setBackButtonTitlePositionAdjustment(
+                        UIOffset(horizontal: -200, vertical: 0), for: .default)
                 }
             }
             """)

@@ -241,7 +241,29 @@ struct SwiftUITests {
             }
             """)
         let screen = try #require(facts.screen("KeysView"))
-        #expect(Array(screen.values.prefix(4)) == [.title(.unknown), .title(.known("Inbox")), .title(.known("raw.text")), .title(.unknown)])
+        #expect(
+            Array(screen.values.prefix(4)) == [.title(.unknown), .title(.known("Inbox")), .title(.known("raw.text")), .title(.unknown)])
         #expect(screen.values.last?.items.map(\.content) == [.title(.unknown), .title(.unknown)])
+    }
+
+    @Test func previewsAreNotTheAppsNavigation() {
+        let facts = read(
+            """
+            struct PreviewedView: View {
+                var body: some View { Text("Hi") }
+            }
+
+            struct PreviewedView_Previews: PreviewProvider {
+                static var previews: some View {
+                    NavigationView { PreviewedView().navigationBarTitle(Text("")) }
+                }
+            }
+
+            #Preview {
+                NavigationStack { PreviewedView().navigationTitle("Preview") }
+            }
+            """)
+        #expect(facts.screens.isEmpty)
+        #expect(facts.edges.isEmpty)
     }
 }

@@ -34,9 +34,10 @@ final class BackPopHookCleanTaskEditorViewController: UIViewController {
             return
         }
         let alert = UIAlertController(title: "Discard changes?", message: nil, preferredStyle: .actionSheet)
-        alert.addAction(UIAlertAction(title: "Discard", style: .destructive) { [weak self] _ in
-            self?.navigationController?.popViewController(animated: true)
-        })
+        alert.addAction(
+            UIAlertAction(title: "Discard", style: .destructive) { [weak self] _ in
+                self?.navigationController?.popViewController(animated: true)
+            })
         alert.addAction(UIAlertAction(title: "Keep Editing", style: .cancel))
         present(alert, animated: true)
     }

@@ -47,9 +47,10 @@ final class BackPopHookFailingTaskEditorViewController: UIViewController, BackPo
 
     private func confirmDiscard() {
         let alert = UIAlertController(title: "Discard changes?", message: nil, preferredStyle: .actionSheet)
-        alert.addAction(UIAlertAction(title: "Discard", style: .destructive) { [weak self] _ in
-            self?.navigationController?.popViewController(animated: true)
-        })
+        alert.addAction(
+            UIAlertAction(title: "Discard", style: .destructive) { [weak self] _ in
+                self?.navigationController?.popViewController(animated: true)
+            })
         alert.addAction(UIAlertAction(title: "Keep Editing", style: .cancel))
         present(alert, animated: true)
     }

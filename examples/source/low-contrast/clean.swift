@@ -1,7 +1,7 @@
 import UIKit
 
 /// The weather app paints its bar a deep navy and its buttons and title white: well over 4.5:1.
-final class LowContrastCleanWeatherNavigationController: UINavigationController {
+final class LowContrastCleanNavyBarNavigationController: UINavigationController {
     override func viewDidLoad() {
         super.viewDidLoad()
         let appearance = UINavigationBarAppearance()
@@ -15,7 +15,7 @@ final class LowContrastCleanWeatherNavigationController: UINavigationController 
 
 final class LowContrastCleanForecastViewController: UITableViewController {
     static func makeRoot() -> UINavigationController {
-        LowContrastCleanWeatherNavigationController(rootViewController: LowContrastCleanForecastViewController(style: .plain))
+        LowContrastCleanNavyBarNavigationController(rootViewController: LowContrastCleanForecastViewController(style: .plain))
     }
 
     override func viewDidLoad() {

@@ -2,7 +2,7 @@ import UIKit
 
 /// The weather app paints its bar sunshine yellow and keeps UIKit's blue for the bar's buttons: blue
 /// on that yellow is well under 4.5:1.
-final class LowContrastFailingWeatherNavigationController: UINavigationController {
+final class LowContrastFailingSunnyBarNavigationController: UINavigationController {
     override func viewDidLoad() {
         super.viewDidLoad()
         let appearance = UINavigationBarAppearance()
@@ -15,7 +15,7 @@ final class LowContrastFailingWeatherNavigationController: UINavigationControlle
 
 final class LowContrastFailingForecastViewController: UITableViewController {
     static func makeRoot() -> UINavigationController {
-        LowContrastFailingWeatherNavigationController(rootViewController: LowContrastFailingForecastViewController(style: .plain))
+        LowContrastFailingSunnyBarNavigationController(rootViewController: LowContrastFailingForecastViewController(style: .plain))
     }
 
     override func viewDidLoad() {

@@ -1,7 +1,7 @@
 import UIKit
 
-/// Episodes add their own item beside the back button instead of replacing it, and the player leaves
-/// the edge swipe alone: swiping back works everywhere.
+/// Episodes add their own item beside the back button instead of replacing it: swiping back still
+/// works.
 final class PopGestureDisabledCleanPodcastsViewController: UITableViewController {
     private var episodes: [Episode] = []
 
@@ -41,18 +41,5 @@ final class PopGestureDisabledCleanEpisodeViewController: UIViewController {
 
     @objc private func addToQueue() {
         PlaybackQueue.shared.append(episode)
-    }
-
-    func play() {
-        navigationController?.pushViewController(PopGestureDisabledCleanPlayerViewController(), animated: true)
-    }
-}
-
-final class PopGestureDisabledCleanPlayerViewController: UIViewController {
-    override func viewDidLoad() {
-        super.viewDidLoad()
-        title = "Now Playing"
-        // The scrubber keeps clear of the leading edge, where the swipe begins.
-        view.directionalLayoutMargins.leading = 32
     }
 }

@@ -1,7 +1,7 @@
 import UIKit
 
-/// Episodes replace the back button with a chevron of their own, and the player turns the edge swipe
-/// off: on both, swiping back no longer works.
+/// Episodes replace the back button with a chevron of their own: swiping back from an episode no longer
+/// works.
 final class PopGestureDisabledFailingPodcastsViewController: UITableViewController {
     private var episodes: [Episode] = []
 
@@ -39,22 +39,5 @@ final class PopGestureDisabledFailingEpisodeViewController: UIViewController {
 
     @objc private func close() {
         navigationController?.popViewController(animated: true)
-    }
-
-    func play() {
-        navigationController?.pushViewController(PopGestureDisabledFailingPlayerViewController(), animated: true)
-    }
-}
-
-final class PopGestureDisabledFailingPlayerViewController: UIViewController {
-    override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        // The scrubber starts at the screen's edge.
-        navigationController?.interactivePopGestureRecognizer?.isEnabled = false
-    }
-
-    override func viewWillDisappear(_ animated: Bool) {
-        super.viewWillDisappear(animated)
-        navigationController?.interactivePopGestureRecognizer?.isEnabled = true
     }
 }
