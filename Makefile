@@ -136,7 +136,8 @@ fuzz: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
 	  mkdir -p fuzz/artifacts/$$target $(FUZZ_SCRATCH)/corpus/$$target; \
 	  log=$(FUZZ_SCRATCH)/fuzz-$$target.log; \
-	  if NAVD_FUZZ_TARGET=$$target $(FUZZ_SCRATCH)/debug/navd-fuzz -max_total_time=$(SECONDS) -timeout=10 \
+	  if NAVD_FUZZ_TARGET=$$target LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	    $(FUZZ_SCRATCH)/debug/navd-fuzz -max_total_time=$(SECONDS) -timeout=10 \
 	    -rss_limit_mb=4096 -max_len=8192 -print_final_stats=1 -artifact_prefix=fuzz/artifacts/$$target/ \
 	    $(FUZZ_SCRATCH)/corpus/$$target fuzz/corpus/$$target > $$log 2>&1; then \
 	    echo "fuzz: $$target: $$(grep -o 'stat::number_of_executed_units: [0-9]*' $$log | grep -o '[0-9]*$$') inputs in $(SECONDS) s, no crash"; \
