@@ -205,4 +205,21 @@ typealias SourceLocation = NavSource.SourceLocation
         let project = SourceProject(name: "App", files: [facts], profiles: [.ios17], suppressions: ["App.swift": s])
         #expect(SourceLinter.lint(project).isEmpty)
     }
+
+    @Test func everyLargeOffsetOfTheAppearanceProxyIsReportedWhereItIsSet() {
+        let hack = Setting(.backTitleOffset(.known(Point(x: -1000, y: 0))), at: Self.at(4, "AppDelegate.swift"))
+        let nudge = Setting(.backTitleOffset(.known(Point(x: 2, y: 0))), at: Self.at(9, "Theme.swift"))
+        let other = Setting(.backTitleOffset(.known(Point(x: 0, y: -200))), at: Self.at(12, "Theme.swift"))
+        let files = [
+            SourceFacts(file: "AppDelegate.swift", language: .swift, appWide: [hack]),
+            SourceFacts(file: "Theme.swift", language: .swift, appWide: [nudge, other]),
+        ]
+        let findings = SourceLinter.lint(SourceProject(name: "App", files: files, profiles: [.ios17]))
+        #expect(
+            findings.filter { $0.code == "back-title-offset-hack" }.map(\.location) == [
+                Self.at(4, "AppDelegate.swift"), Self.at(12, "Theme.swift"),
+            ])
+        // The offset hack is no hack before iOS 11.
+        #expect(SourceLinter.lint(SourceProject(name: "App", files: files, profiles: [.ios10])).isEmpty)
+    }
 }

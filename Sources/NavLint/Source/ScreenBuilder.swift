@@ -228,6 +228,9 @@ struct ScreenBuilder {
                     locations["bar.barTintColor"] = at
                 }
             case .backTitleOffset(let offset):
+                // The appearance proxy's offsets are checked one by one (`SourceLinter.lint`): proxies set in several
+                // places run in an order the source does not fix.
+                if appWide { break }
                 if let o = offset.value {
                     techniques.backTitleOffset = o
                     locations["techniques.backTitleOffset"] = at

@@ -51,6 +51,18 @@ public enum SourceLinter {
             let next = builder.placeholder("(a screen pushed on \(name))", below: name)
             collector.check([me, next], top: 1, names: [name, ""], config: project.config, memo: memo, keep: .origin(name))
         }
+        // Each offset the appearance proxy sets reaches every back button: checked on a pushed screen of its own.
+        for setting in flows.appWide {
+            guard case .backTitleOffset(.known(let offset)) = setting.value else { continue }
+            let below = builder.placeholder("(a screen)", below: nil)
+            var top = builder.placeholder("(the screen pushed on it)", below: nil)
+            var techniques = top.screen.techniques ?? Techniques()
+            techniques.backTitleOffset = offset
+            top.screen.techniques = techniques
+            top.locations["techniques.backTitleOffset"] = setting.location
+            top.declaration = setting.location
+            collector.check([below, top], top: 1, names: ["", "(every screen)"], config: project.config, memo: memo, keep: .all)
+        }
         return collector.findings()
     }
 
