@@ -221,6 +221,11 @@ extension Collector {
 
     /// A member of a navigation bar, of one screen's or of the appearance proxy.
     private func barAssignment(_ rest: [String], _ rhs: ExprSyntax, at: SourceLocation, appWide: Bool) {
+        if rest == ["titleTextAttributes", "[foregroundColor]"] {
+            let setting = PendingSetting.ready(.bar(.titleColor, Colors.color(rhs, flavor: .uiKit, lookup: lookup)))
+            if appWide { emitAppWide(setting, at: at) } else { emit(setting, at: at) }
+            return
+        }
         guard rest.count == 1 else { return }
         let setting: PendingSetting
         switch rest[0] {

@@ -49,6 +49,11 @@ enum Expressions {
                 guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
                 reversed.append(member.declName.baseName.text + "()")
                 current = base
+            } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+                // `titleTextAttributes?[.foregroundColor]` is `titleTextAttributes`, `[foregroundColor]`.
+                guard let key = subscriptCall.arguments.first.flatMap({ memberName($0.expression) }) else { return nil }
+                reversed.append("[" + key + "]")
+                current = subscriptCall.calledExpression
             } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
                 only.label == nil
             {

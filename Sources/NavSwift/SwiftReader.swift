@@ -36,7 +36,9 @@ public struct SwiftReader: SourceReader {
         let megabyte = 1024 * 1024
         let fixed = 16 * megabyte + max(0, min(limits.maxNesting, 65_536) - 256) * 16 * 1024
         let proportional = fileBytes > 16 * 1024 ? fileBytes * 512 : 0
-        return min(max(fixed, proportional), 1024 * megabyte)
+        let wanted = min(max(fixed, proportional), 1024 * megabyte)
+        // Whole 64 KiB blocks, which any page size divides.
+        return (wanted + 0xFFFF) & ~0xFFFF
     }
 
     static func readHere(_ bytes: [UInt8], file: String, limits: ReaderLimits, clock: @escaping @Sendable () -> Double) -> SourceFacts {

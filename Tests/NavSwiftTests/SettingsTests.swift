@@ -340,12 +340,30 @@ struct SettingsTests {
     @Test func protocolsFirstInTheClauseAreNotSuperclasses() throws {
         let facts = read(
             """
+            final class PopGestureGuard: UIGestureRecognizerDelegate {
+                func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+            }
+            final class Session: Codable {}
             final class Router: NavigationRouting {
                 func start() { navigationController?.navigationBar.tintColor = .red }
             }
-            class Coordinator: Codable {}
             """)
+        #expect(facts.classes.map(\.name) == ["PopGestureGuard"])
+        #expect(facts.classes.first?.superclass == nil)
+        // An app's own protocol cannot be told from a class by its name: it is kept as written.
         #expect(facts.screen("Router")?.superclass == "NavigationRouting")
-        #expect(facts.classes.map(\.name) == [])
+    }
+
+    @Test func titleColourThroughTheAttributesSubscript() throws {
+        let facts = read(
+            """
+            class DarkViewController: UIViewController {
+                override func viewDidLoad() {
+                    navigationController?.navigationBar.titleTextAttributes?[.foregroundColor] = UIColor.white
+                    navigationController?.navigationBar.titleTextAttributes?[NSAttributedString.Key.font] = font
+                }
+            }
+            """)
+        #expect(facts.screen("DarkViewController")?.values == [.bar(.titleColor, .system("white"))])
     }
 }

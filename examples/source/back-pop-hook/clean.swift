@@ -19,13 +19,18 @@ final class BackPopHookCleanProjectsViewController: UITableViewController {
 
 final class BackPopHookCleanTaskEditorViewController: UIViewController {
     var hasUnsavedChanges = false {
-        didSet { isModalInPresentation = hasUnsavedChanges }
+        didSet { navigationController?.interactivePopGestureRecognizer?.isEnabled = !hasUnsavedChanges }
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
         title = "Edit Task"
         navigationItem.backAction = UIAction { [weak self] _ in self?.leave() }
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        navigationController?.interactivePopGestureRecognizer?.isEnabled = true
     }
 
     private func leave() {

@@ -7,7 +7,7 @@ protocol BackPopHookFailingLeaveConfirming: AnyObject {
 
 /// The navigation controller asks the top screen before the bar pops it. The bar asks only for back
 /// taps: a swipe back pops without asking, so the confirmation can be skipped.
-final class BackPopHookFailingNavigationController: UINavigationController {
+final class BackPopHookFailingNavigationController: UINavigationController, UINavigationBarDelegate {
     func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool {  // expect: back-pop-hook
         guard let screen = topViewController as? BackPopHookFailingLeaveConfirming, item == topViewController?.navigationItem else {
             return true

@@ -1,4 +1,0 @@
-import NavSource
-import Testing
-
-@testable import NavSwift
