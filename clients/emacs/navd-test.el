@@ -322,7 +322,8 @@ Returns (BUFFER . ARGS), ARGS being what the backend reported."
         (progn
           (should (equal (mapcar #'flymake-diagnostic-type diagnostics) '(:warning)))
           (should (string-match-p "\\[pop-gesture-disabled\\] (screen 'b', ios17)" (flymake-diagnostic-text (car diagnostics))))
-          (should (equal (navd-test--at (car diagnostics)) '(3 3))))
+          ;; At the member that stops the swipe: b's left items.
+          (should (equal (navd-test--at (car diagnostics)) '(3 38))))
       (kill-buffer buffer)))
   (pcase-let* ((`(,buffer ,diagnostics)
                 (navd-test--lint (replace-regexp-in-string

@@ -355,7 +355,9 @@ local function main()
     wipe(buf)
     buf, err, list = lint_lines(document('"item": {"leftItems": [{"id": "close", "title": "Close"}]}'))
     expect_eq(#list, 1, "left item")
-    expect_eq({ list[1].code, list[1].lnum, list[1].col }, { "pop-gesture-disabled", 2, 2 }, "pop gesture")
+    -- At the member that stops the swipe: b's left items.
+    local third = vim.api.nvim_buf_get_lines(buf, 2, 3, false)[1]
+    expect_eq({ list[1].code, list[1].lnum, list[1].col }, { "pop-gesture-disabled", 2, third:find('"leftItems"', 1, true) - 1 }, "pop gesture")
     wipe(buf)
     local masked = document('"backAction": "custom"')
     masked[1] = masked[1]:gsub('"profile": "ios17",', '"profile": "ios17", "policies": {"backInterception": "mask"},')
