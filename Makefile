@@ -11,11 +11,12 @@ APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninte
 
 all: build
 
-## deps: what the build needs: pkg-config, json-c and SQLite
+## deps: what the build needs: pkg-config, json-c, SQLite, and libxml2 (FoundationXML, the storyboard reader's
+## parser, links it; the Swift toolchain image usually has it)
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c sqlite3; then \
-	  echo "installing json-c, SQLite and pkg-config"; \
-	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) libjson-c-dev libsqlite3-dev pkg-config; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c sqlite3 libxml-2.0; then \
+	  echo "installing json-c, SQLite, libxml2 and pkg-config"; \
+	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) libjson-c-dev libsqlite3-dev libxml2-dev pkg-config; \
 	  elif command -v brew >/dev/null 2>&1; then brew install json-c sqlite pkg-config; \
 	  else echo "install json-c, SQLite and pkg-config, then run make again" >&2; exit 1; fi; \
 	fi
