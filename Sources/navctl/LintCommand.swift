@@ -15,7 +15,7 @@ struct LintCommand: ParsableCommand {
             Source: every project under a folder (each app target of an .xcodeproj, a Package.swift, else the \
             folder) is read as one flow: its Swift, Objective-C, storyboards, xibs and asset catalogs' colour sets. \
             Pods, Carthage, .build, DerivedData, node_modules and vendor are skipped. Each finding points at the \
-            line that made the setting. .navd.yml in the folder (or the nearest folder above) configures paths, \
+            line that made the setting. A .navd.yml in the folder (or the nearest folder above) configures paths, \
             rules, severities, profiles and the device; // navd:disable:next CODE switches a finding off.
             Documents: every screen of each stack is checked as its bar looks when that screen is on top, under \
             the document's own profile or each one --profile names. Folders are searched for *.navd.json; - reads \
