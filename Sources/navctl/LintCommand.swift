@@ -5,6 +5,7 @@ import NavLint
 import NavModel
 import NavProject
 import NavProtocol
+import NavSource
 
 /// `navctl lint PATH...`: the diagnostics of session documents, in process, as a linter prints them.
 struct LintCommand: ParsableCommand {
@@ -16,7 +17,9 @@ struct LintCommand: ParsableCommand {
             folder) is read as one flow: its Swift, Objective-C, storyboards, xibs and asset catalogs' colour sets. \
             Pods, Carthage, .build, DerivedData, node_modules and vendor are skipped. Each finding points at the \
             line that made the setting. A .navd.yml in the folder (or the nearest folder above) configures paths, \
-            rules, severities, profiles and the device; // navd:disable:next CODE switches a finding off.
+            rules, severities, profiles and the device; // navd:disable:next CODE switches a finding off. \
+            A project's findings are kept in a cache (--cache-dir), keyed by its files' contents, the \
+            configuration and this navctl, so a run over unchanged files parses none of them; --no-cache skips it.
             Documents: every screen of each stack is checked as its bar looks when that screen is on top, under \
             the document's own profile or each one --profile names. Folders are searched for *.navd.json; - reads \
             one document from standard input (--stdin-name names it in the output).
@@ -67,6 +70,23 @@ struct LintCommand: ParsableCommand {
             "Where docs/semantics.md is published, for SARIF's help links (default: $NAVD_DOCS_URL, else the copy installed with navctl).",
             valueName: "url"))
     var docsUrl: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where source findings are kept between runs (default: navd/lint under $XDG_CACHE_HOME, else ~/.cache, or ~/Library/Caches on macOS).",
+            valueName: "folder"))
+    var cacheDir: String?
+
+    @Flag(name: .long, help: "Read every source file again, neither using nor keeping earlier findings.")
+    var noCache = false
+
+    /// The cache source findings go through, unless switched off or there is no folder for it.
+    func cache() -> LintCache? {
+        guard !noCache, let directory = cacheDir ?? LintCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+        else { return nil }
+        return LintCache(directory: directory, version: SourceLint.cacheVersion())
+    }
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one document or folder to lint (- reads standard input)") }
@@ -126,9 +146,10 @@ struct LintCommand: ParsableCommand {
                             diagnostic: Diagnostic(code: LintRule.sourceNotRead, severity: .warning, message: problem.message)))
                 }
             }
+            let cache = cache()
             for var project in projects {
                 if let profiles { project.configuration.profiles = profiles }
-                report.findings += SourceLint.lint(project)
+                report.findings += SourceLint.lint(project, cache: cache)
             }
         }
         let reporter: any LintReporter

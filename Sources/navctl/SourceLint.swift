@@ -5,6 +5,7 @@ import NavLint
 import NavModel
 import NavObjC
 import NavProject
+import NavProtocol
 import NavSource
 
 #if canImport(NavSwift)
@@ -91,12 +92,60 @@ enum SourceLint {
             defaultForegroundContrastFloor: configuration.settings["default-tint-contrast"] ?? 3)
     }
 
+    /// The findings of one project, from `cache` when an earlier run linted the same files under the same
+    /// configuration and navctl, else linted and stored there.
+    static func lint(_ project: Project, cache: LintCache?) -> [Finding] {
+        guard let cache else { return lint(project).findings }
+        let key = cacheKey(project, cache: cache)
+        if let findings = cache.load(key) { return findings }
+        let (findings, timedOut) = lint(project)
+        // A file that ran out of time may not next time, on a less busy machine: that answer is not kept.
+        if !timedOut { cache.store(findings, under: key) }
+        return findings
+    }
+
+    /// The key of a project's findings: the whole project as discovered (its files' paths, its configuration,
+    /// the deployment target) and each file's bytes; a file over the size limit by its size, as it is not read.
+    static func cacheKey(_ project: Project, cache: LintCache) -> LintCache.Key {
+        var key = cache.key()
+        key.add(LintCache.canonicalDescription(project))
+        let limit = project.configuration.limits.maxFileBytes
+        for path in project.files {
+            key.add(path)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+            if let size, size > limit {
+                key.add("size \(size)")
+            } else if let data = FileManager.default.contents(atPath: path) {
+                key.add(data)
+            } else {
+                key.add("unreadable")
+            }
+        }
+        return key
+    }
+
+    /// What identifies this navctl: navd's version, and the executable's size and modification time, so that a
+    /// rebuilt navctl never takes an older build's findings for its own.
+    static func cacheVersion() -> String {
+        var version = NavdVersion.current
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath(),
+            let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
+        {
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            version += " \(executable.path) \(size) \(modified)"
+        }
+        return version
+    }
+
     /// The findings of one project, as the report's findings: configured severities, disabled rules and
-    /// suppressed storyboard elements applied, and every file that could not be read as one finding.
-    static func lint(_ project: Project) -> [Finding] {
+    /// suppressed storyboard elements applied, and every file that could not be read as one finding; and
+    /// whether a file ran out of its time.
+    static func lint(_ project: Project) -> (findings: [Finding], timedOut: Bool) {
         let configuration = project.configuration
         let source = Self.project(project)
         let files = source.files
+        let timedOut = files.contains { $0.problems.contains { $0.limit == ReaderLimits.secondsName } }
         let profiles = source.profiles
         var out: [Finding] = []
         for facts in files {
@@ -130,7 +179,7 @@ enum SourceLint {
                     file: at.file, position: SourcePosition(line: at.line, column: at.column), path: "", profile: finding.profile,
                     diagnostic: d))
         }
-        return out
+        return (out, timedOut)
     }
 
     /// The `id` attribute of the storyboard element whose start tag begins at `at`.

@@ -212,3 +212,45 @@ struct LintEndToEndTests {
     /// The help link the committed SARIF report uses: where `make install` puts the docs.
     static let docsURL = "file:///usr/local/share/doc/navd/semantics.md"
 }
+
+/// The cache of source findings, through the real navctl: a hit is proven by an entry altered on disk
+/// showing through, a miss by the true findings coming back.
+@Suite("navctl lint's cache", .serialized)
+struct LintCacheEndToEndTests {
+    @Test("a second run over unchanged source answers from the cache; a changed .navd.yml or file, or --no-cache, does not")
+    func cache() async throws {
+        let dir = try TemporaryDirectory()
+        let cacheDir = dir.file("cache")
+        try FileManager.default.createDirectory(atPath: dir.file("App"), withIntermediateDirectories: true)
+        let source = try String(
+            contentsOfFile: "\(LintEndToEndTests.root)/examples/source/back-title-offset-hack/failing.m", encoding: .utf8)
+        try Data(source.utf8).write(to: URL(fileURLWithPath: dir.file("App/Screen.m")))
+        let lint = ["lint", "--fail-on", "never", "--cache-dir", cacheDir, "App"]
+        let first = try await runNavctl(lint, in: dir.path)
+        #expect(first.status == 0 && first.stdout.contains("[back-title-offset-hack]"), "\(first)")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cacheDir)
+        #expect(entries.count == 1, "\(entries)")
+        // The entry altered on disk: a run that shows the alteration took its findings from the cache.
+        let entry = "\(cacheDir)/\(entries[0])"
+        let stored = try String(contentsOfFile: entry, encoding: .utf8)
+        let altered = stored.replacingOccurrences(of: #""back-title-offset-hack""#, with: #""from-the-cache""#)
+        #expect(altered != stored)
+        try Data(altered.utf8).write(to: URL(fileURLWithPath: entry))
+        let second = try await runNavctl(lint, in: dir.path)
+        #expect(second.stdout.contains("[from-the-cache]") && !second.stdout.contains("[back-title-offset-hack]"), "\(second)")
+        // --no-cache reads the files.
+        let fresh = try await runNavctl(lint + ["--no-cache"], in: dir.path)
+        #expect(fresh.stdout == first.stdout, "\(fresh)")
+        // A configuration that changes the answer changes the key.
+        try Data("severity:\n  back-title-offset-hack: error\n".utf8).write(to: URL(fileURLWithPath: dir.file(".navd.yml")))
+        let configured = try await runNavctl(lint, in: dir.path)
+        #expect(configured.stdout.contains("error:") && configured.stdout.contains("[back-title-offset-hack]"), "\(configured)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cacheDir).count == 2)
+        try FileManager.default.removeItem(atPath: dir.file(".navd.yml"))
+        #expect(try await runNavctl(lint, in: dir.path).stdout.contains("[from-the-cache]"))
+        // So does a changed file, even by a comment.
+        try Data((source + "\n// edited\n").utf8).write(to: URL(fileURLWithPath: dir.file("App/Screen.m")))
+        let edited = try await runNavctl(lint, in: dir.path)
+        #expect(edited.stdout == first.stdout, "\(edited)")
+    }
+}

@@ -50,10 +50,13 @@ func runNavctl(
         stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
 }
 
-/// The environment navctl runs in: this one without `NAVD_SOCKET`, so only `--socket` chooses.
+/// The environment navctl runs in: this one without `NAVD_SOCKET`, so only `--socket` chooses, and with a cache
+/// folder of this test run's.
 func navctlEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["NAVD_SOCKET"] = nil
+    // The lint cache goes to a folder of the test run's, not the user's cache.
+    environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "navd-tests-cache-\(ProcessInfo.processInfo.processIdentifier)"
     for (key, value) in extra { environment[key] = value }
     return environment
 }
