@@ -153,12 +153,34 @@ let package = Package(
             ]
         ),
 
+        // MARK: The answers about one model (pure: no session, socket, store or file), shared by the daemon,
+        // navctl's --file and the language server
+        .target(
+            name: "NavEngine",
+            dependencies: [
+                "JSONCore",
+                "NavModel",
+                "NavProtocol",
+                "NavRender",
+            ]
+        ),
+        .testTarget(
+            name: "NavEngineTests",
+            dependencies: [
+                "JSONCore",
+                "NavEngine",
+                "NavModel",
+                "NavProtocol",
+            ]
+        ),
+
         // MARK: Sessions, dispatch, subscriptions, durable state
         .target(
             name: "NavServer",
             dependencies: [
                 "CSQLite",
                 "JSONCore",
+                "NavEngine",
                 "NavModel",
                 "NavProtocol",
                 "NavRender",
@@ -319,6 +341,7 @@ let package = Package(
             dependencies: [
                 "JSONCore",
                 "NavClient",
+                "NavEngine",
                 "NavImport",
                 "NavInterfaceBuilder",
                 "NavLint",
@@ -326,7 +349,6 @@ let package = Package(
                 "NavObjC",
                 "NavProject",
                 "NavProtocol",
-                "NavServer",
                 "NavSource",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,4 +1,5 @@
 import JSONCore
+import NavEngine
 import NavModel
 import NavProtocol
 import NavTransport
@@ -61,39 +62,6 @@ public struct RequestContext: Sendable {
     /// The session's top bar, laid out once per model (nil on an empty stack).
     func topBar(_ sessionId: String) throws(RPCError) -> Session.KeptBar? {
         try sessions.session(sessionId).topBar()
-    }
-}
-
-/// Runs a model operation, mapping its error to the protocol error.
-public func rpc<T>(_ body: () throws(ModelError) -> T) throws(RPCError) -> T {
-    do { return try body() } catch { throw RPCError(error) }
-}
-
-extension RPCError {
-    /// The one place model errors become protocol errors.
-    public init(_ error: ModelError) {
-        switch error {
-        case .unknownScreen(let id, let path):
-            self.init(
-                code: ErrorCode.unknownScreen, message: "no screen '\(id)' in this session; stack/get lists them",
-                data: ["path": .string(path), "screenId": .string(id)])
-        case .unknownItem(let id, let path):
-            self.init(
-                code: ErrorCode.unknownScreen, message: "no item '\(id)' on this screen",
-                data: ["path": .string(path), "itemId": .string(id)])
-        case .duplicateScreen(let id, let path):
-            self = .invalidParams(
-                path: path, expected: "a screen id not already on the stack",
-                message: "screen id '\(id)' is already on the stack; ids must be unique")
-        case .versionConflict(let current):
-            self.init(
-                code: ErrorCode.versionConflict, message: "ifVersion does not match; the session is at version \(current)",
-                data: ["version": .int(Int64(current))])
-        case .limitExceeded(let name, let limit):
-            self = .limitExceeded(name: name, limit: limit)
-        case .notAllowed(let why):
-            self.init(code: ErrorCode.notAllowed, message: "not allowed: \(why)")
-        }
     }
 }
 

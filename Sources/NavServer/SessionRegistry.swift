@@ -1,5 +1,6 @@
 import JSONCore
 import Logging
+import NavEngine
 import NavModel
 import NavProtocol
 import NIOConcurrencyHelpers
@@ -116,8 +117,7 @@ final class Session: Sendable {
         /// `bar/hitTest`'s answer at `point`, serialized. Asked of the kept bar, which lends `bar` to the test:
         /// read from outside, the optimizer copies it first.
         func hitTest(_ point: Point, trace: Bool) -> [UInt8] {
-            BarHitTest.Result(BarHitTesting.hitTest(bar, point: point, trace: trace), includeTrace: trace, bar: bar.barFrame)
-                .serializedBytes(barMember: barMember)
+            Engine.hitTest(bar, point: point, trace: trace).serializedBytes(barMember: barMember)
         }
     }
 
@@ -214,7 +214,7 @@ final class Session: Sendable {
         case .failed(let error): throw error
         case .kept(let title): return title
         case .missing(let model, let generation, let index):
-            let title = BackTitleEngine.backTitle(model: model, screenIndex: index).json.serializedBytes()
+            let title = Engine.backTitle(model, screenIndex: index).json.serializedBytes()
             state.withLockedValue { s in
                 guard s.generation == generation else { return }
                 var titles = s.backTitles.map { $0.generation == generation ? $0.titles : [:] } ?? [:]

@@ -5,11 +5,10 @@ import NavClient
 import NavLint
 import NavModel
 import NavProtocol
-import NavServer
-import NavTransport
+import NavEngine
 
 /// `--file DOC.navd.json [--screen ID] [--profile P]`: answer for a session document in process, through the
-/// same service, dispatch and encoders as the daemon, so the output is the same as for a live session.
+/// same engine, decoders and encoders as the daemon, so the output is the same as for a live session.
 struct DocumentOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -49,33 +48,22 @@ struct DocumentOptions: ParsableArguments {
         return given
     }
 
-    /// Runs `body` with a client and the session to ask about: the live session `sessionId` over the socket, or
-    /// the document restored into an in-process service.
+    /// Runs `body` with what answers and the session to ask about: the daemon, for the live session
+    /// `sessionId` over the socket, or the engine in process, for the document.
     func withSession<T>(
-        _ connection: ConnectionOptions, _ sessionId: String?, _ body: (NavClient, String) async throws -> T
+        _ connection: ConnectionOptions, _ sessionId: String?, _ body: (any Answering, String) async throws -> T
     ) async throws -> T {
         guard let file else {
             guard let sessionId else { throw ValidationError("give a session id, or --file DOC.navd.json") }
             return try await connection.withClient { try await body($0, sessionId) }
         }
-        let document = try Self.document(file: file, screen: screen, profile: profile.flatMap(Profile.init(rawValue:)))
-        let service = NavService()
-        let stream = InProcessStream(service: service)
-        let client = await NavClient(stream: stream)
-        do {
-            let restored = try await client.request("session/restore", ["document": document])
-            guard let id = restored["sessionId"]?.stringValue else { throw NavClientError.badReply("session/restore: no sessionId") }
-            let result = try await body(client, id)
-            await client.close()
-            return result
-        } catch {
-            await client.close()
-            throw error
-        }
+        let model = try Self.model(file: file, screen: screen, profile: profile.flatMap(Profile.init(rawValue:)))
+        return try await body(LocalAnswers(answers: ModelAnswers(model: model)), LocalAnswers.sessionId)
     }
 
-    /// The document as the daemon would restore it: loaded with positions for errors, cut at `screen`, under `profile`.
-    static func document(file: String, screen: String?, profile: Profile?) throws -> JSON {
+    /// The document's model as the daemon would restore it: loaded with positions for errors, cut at `screen`,
+    /// under `profile`.
+    static func model(file: String, screen: String?, profile: Profile?) throws -> NavigationModel {
         let source = DocumentSource(name: file == "-" ? "<stdin>" : file, isStdin: file == "-")
         let loaded: LintDocument
         switch source.load() {
@@ -96,8 +84,7 @@ struct DocumentOptions: ParsableArguments {
             screens = Array(screens[...index])
         }
         do {
-            let model = try NavigationModel(config: config, screens: screens, limits: loaded.model.limits)
-            return SessionDocument.encode(name: loaded.name, model: model)
+            return try NavigationModel(config: config, screens: screens, limits: loaded.model.limits)
         } catch {
             throw Failure(message: "\(file): \(error)", status: ExitStatus.usage)
         }

@@ -1,4 +1,5 @@
 import JSONCore
+import NavEngine
 import NavModel
 import NavProtocol
 import NavTransport
@@ -23,7 +24,7 @@ extension DispatchTable {
         register(GesturePopTest.self) { (params: GesturePopTest.Params, ctx: inout RequestContext) throws -> GesturePopTest.Result in
             let start = params.start
             return try ctx.read(params.sessionId) { (model: NavigationModel) throws(RPCError) -> GesturePopTest.Result in
-                GesturePopTest.Result(PopGesture.test(model: model, start: start))
+                Engine.popTest(model, start: start)
             }
         }
     }

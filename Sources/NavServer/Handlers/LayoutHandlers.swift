@@ -1,7 +1,7 @@
 import JSONCore
+import NavEngine
 import NavModel
 import NavProtocol
-import NavRender
 
 extension DispatchTable {
     /// `bar/layout`, `bar/hitTest`, `bar/hitRegions`, `bar/render`, `bar/tap`, `bar/diagnose`.
@@ -10,34 +10,25 @@ extension DispatchTable {
     mutating func registerLayoutAndHitTest() {
         register(BarLayout.self) { p, ctx in
             try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarLayout.Result in
-                BarLayout.Result(try Self.topBar(model))
+                try Engine.layout(model)
             }
         }
         registerSerialized(BarHitTest.self) { p, ctx in
-            guard let kept = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
+            guard let kept = try ctx.topBar(p.sessionId) else { throw Engine.emptyStack }
             return kept.hitTest(p.point, trace: p.trace)
         }
         register(BarHitRegions.self) { p, ctx in
-            guard let kept = try ctx.topBar(p.sessionId) else { throw Self.emptyStack }
-            return BarHitRegions.Result(BarRegions.regions(kept.bar))
+            guard let kept = try ctx.topBar(p.sessionId) else { throw Engine.emptyStack }
+            return Engine.hitRegions(kept.bar)
         }
         register(BarRender.self) { p, ctx in
             try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarRender.Result in
-                guard let svg = BarRenderer.render(model: model) else { throw Self.emptyStack }
-                return BarRender.Result(svg: svg)
+                try Engine.render(model)
             }
         }
         register(BarDiagnose.self) { p, ctx in
             try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> BarDiagnose.Result in
-                let index: Int
-                if let id = p.screenId {
-                    guard let i = model.index(of: id) else { throw RPCError(ModelError.unknownScreen(id: id, path: "screenId")) }
-                    index = i
-                } else {
-                    guard !model.screens.isEmpty else { throw Self.emptyStack }
-                    index = model.screens.count - 1
-                }
-                return BarDiagnose.Result(DiagnosticsEngine.diagnose(model: model, screenIndex: index))
+                try Engine.diagnose(model, screenId: p.screenId)
             }
         }
         register(BarTap.self) { p, ctx in
@@ -48,14 +39,6 @@ extension DispatchTable {
             }
         }
     }
-
-    /// The top screen's laid-out bar; 1006 when the stack is empty.
-    static func topBar(_ model: NavigationModel) throws(RPCError) -> LaidOutBar {
-        guard let bar = BarLayoutEngine.layout(model: model) else { throw emptyStack }
-        return bar
-    }
-
-    static var emptyStack: RPCError { RPCError(ModelError.notAllowed("the stack is empty, so there is no bar; push a screen first")) }
 
     /// Performs a tap through the model; the pop's changes go to subscribers before the reply, then the
     /// `navigation/backRequested` or `navigation/itemTapped` notification.

@@ -1,4 +1,5 @@
 import JSONCore
+import NavEngine
 import NavModel
 import NavProtocol
 import NavTransport
@@ -128,7 +129,7 @@ extension DispatchTable {
         }
         register(StackGet.self) { p, ctx in
             try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> StackGet.Result in
-                StackGet.Result(screens: model.screens, version: model.version)
+                Engine.stack(model)
             }
         }
     }

@@ -1,0 +1,64 @@
+import JSONCore
+import NavEngine
+import NavModel
+import NavProtocol
+import Testing
+
+/// The engine in process answers as the daemon's wire contract says, from a model alone.
+@Suite("Answers over one model")
+struct ModelAnswersTests {
+    func answers(_ document: String) throws -> ModelAnswers {
+        let json = try JSON.parse(document)
+        return ModelAnswers(model: try SessionDocument.decode(json, limits: ModelLimits()).model)
+    }
+
+    func error(_ answers: ModelAnswers, _ method: String, _ params: JSON) -> RPCError? {
+        do {
+            _ = try answers.answer(method, params)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("BT-01 and BT-02: the root has no back button; the next screen's shows the previous title")
+    func backTitle() throws {
+        let two = try answers(
+            #"{"format": "navd-session", "formatVersion": 1, "screens": [{"id": "a", "title": "Settings"}, {"id": "b", "title": "General"}]}"#
+        )
+        let top = try two.answer("title/back", ["sessionId": "any"])
+        #expect(top["title"] == "Settings" && top["source"] == "previousTitle", "\(top)")
+        let root = try two.answer("title/back", ["sessionId": "any", "screenId": "a"])
+        #expect(root["display"] == "hidden" && root["hiddenBecause"] == "root", "\(root)")
+    }
+
+    @Test("HT-01 and HT-03: tree/hitTest needs no model, and a subview outside its parent's bounds is not hit")
+    func treeHitTest() throws {
+        let empty = try answers(#"{"screens": []}"#)
+        let tree: JSON = [
+            "class": "UIView", "id": "R", "frame": ["x": 0, "y": 0, "width": 320, "height": 480],
+            "subviews": [
+                [
+                    "class": "UIView", "id": "A", "frame": ["x": 0, "y": 0, "width": 100, "height": 100],
+                    "subviews": [["class": "UIButton", "id": "A1", "frame": ["x": 50, "y": 50, "width": 100, "height": 100]]],
+                ]
+            ],
+        ]
+        let inside = try empty.answer("tree/hitTest", ["tree": tree, "point": ["x": 10, "y": 10]])
+        #expect(inside["view"]?["id"] == "A", "\(inside)")
+        let outside = try empty.answer("tree/hitTest", ["tree": tree, "point": ["x": 120, "y": 120]])
+        #expect(outside["view"]?["id"] == "R", "\(outside)")
+    }
+
+    @Test("errors are the daemon's: unknown method, a bad member's path, an unknown screen, an empty stack")
+    func errors() throws {
+        let one = try answers(#"{"screens": [{"id": "a", "title": "Inbox"}]}"#)
+        #expect(error(one, "stack/push", ["sessionId": "any"])?.code == -32601)
+        let bad = error(one, "bar/hitTest", ["sessionId": "any", "point": ["x": "ten", "y": 3]])
+        #expect(bad?.code == -32602 && bad?.data?["path"] == "point.x", "\(String(describing: bad))")
+        let unknown = error(one, "title/previous", ["sessionId": "any", "screenId": "zzz"])
+        #expect(unknown?.code == ErrorCode.unknownScreen && unknown?.data?["path"] == "screenId", "\(String(describing: unknown))")
+        let empty = try answers(#"{"screens": []}"#)
+        #expect(error(empty, "bar/layout", ["sessionId": "any"])?.code == ErrorCode.notAllowed)
+    }
+}
