@@ -301,8 +301,15 @@ final class Session: Sendable {
 
     func unsubscribe(_ subscriptionId: String) {
         state.withLockedValue { s in
-            s.subscribers[subscriptionId] = nil
+            guard let ended = s.subscribers.removeValue(forKey: subscriptionId) else { return }
             if !s.subscribers.values.contains(where: { $0.topics.contains(.diagnostics) }) { s.lastDiagnostics = nil }
+            // The connection's last subscription here: its outbound bound forgets the session, after the
+            // notifications already handed to it, so no resync for a session it no longer follows reaches it.
+            if !s.subscribers.values.contains(where: { $0.connection.id == ended.connection.id }) {
+                var broadcast = Broadcast(expected: 1)
+                broadcast.forget(id, at: ended.connection)
+                broadcast.send()
+            }
         }
     }
 
@@ -314,7 +321,7 @@ final class Session: Sendable {
             let message = Broadcast.Message(
                 Envelope.notification(method: "session/didClose", params: Notifications.didClose(sessionId: id)).serializedBytes())
             var broadcast = Broadcast(expected: s.subscribers.count)
-            for sub in s.subscribers.values { broadcast.add(message, to: sub.connection) }
+            for sub in s.subscribers.values { broadcast.add(message, to: sub.connection, forgetting: id) }
             broadcast.send()
             s.subscribers = [:]
             return ticket

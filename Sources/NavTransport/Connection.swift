@@ -222,7 +222,8 @@ public final class ConnectionHandle: Sendable {
     func enqueue(_ delivery: Broadcast.Delivery) -> Bool {
         state.withLockedValue { s -> Bool in
             guard !s.closed else { return false }
-            let message = delivery.message
+            defer { if let session = delivery.forgets { s.budget.forget(sessionId: session) } }
+            guard let message = delivery.message else { return false }
             let size =
                 s.framing == .contentLength
                 ? message.contentLengthFrame.count : FrameEncoder.framedSize(message.body.count, framing: .ndjson)
@@ -332,13 +333,17 @@ public struct Broadcast: Sendable {
         }
     }
 
-    /// One notification for one connection.
+    /// One notification for one connection, or (no message) the end of its interest in a session.
     struct Delivery: Sendable {
         let connection: ConnectionHandle
-        let message: Message
+        let message: Message?
         /// The session whose version this reports, for the outbound bound (nil: never dropped).
         let sessionId: String?
         let version: Int
+        /// A session the connection's outbound bound forgets once this is queued: it closed (with its
+        /// `session/didClose`) or the connection's last subscription to it ended, so no `session/resync`
+        /// for it may follow.
+        var forgets: String? = nil
     }
 
     /// The deliveries by event loop, in the order they were added; few loops, so a list.
@@ -358,9 +363,16 @@ public struct Broadcast: Sendable {
         add(Delivery(connection: connection, message: message, sessionId: sessionId, version: version))
     }
 
-    /// Adds a notification for `connection` that is never dropped.
-    public mutating func add(_ message: Message, to connection: ConnectionHandle) {
-        add(Delivery(connection: connection, message: message, sessionId: nil, version: 0))
+    /// Adds a notification for `connection` that is never dropped; with `forgetting`, the connection's outbound
+    /// bound then forgets that session (its `session/didClose`).
+    public mutating func add(_ message: Message, to connection: ConnectionHandle, forgetting sessionId: String? = nil) {
+        add(Delivery(connection: connection, message: message, sessionId: nil, version: 0, forgets: sessionId))
+    }
+
+    /// Adds, after what was added for `connection` before, the end of its interest in `sessionId`: no
+    /// `session/resync` for the session follows (its last subscription on the connection ended).
+    public mutating func forget(_ sessionId: String, at connection: ConnectionHandle) {
+        add(Delivery(connection: connection, message: nil, sessionId: nil, version: 0, forgets: sessionId))
     }
 
     private mutating func add(_ delivery: Delivery) {

@@ -207,6 +207,39 @@ struct SpineSubscriptionTests {
         }
     }
 
+    @Test("a slow subscriber of a session that closes gets session/didClose and no session/resync after it")
+    func slowSubscriberOfClosedSession() async throws {
+        try await withDaemon(["--max-outbound-bytes", "4096"]) { daemon in
+            let owner = try await daemon.connect()
+            let s = try await owner.createSession(config: ["screens": [["id": "root", "title": "Root"]]]).sessionId
+            let slow = try daemon.raw(receiveBuffer: 4096, startReading: false)
+            try await slow.sendLine(RPC.request(1, "session/subscribe", ["sessionId": .string(s)]))
+            // As above: enough notifications that the slow connection's queue passes its bound and drops some.
+            let long = String(repeating: "x", count: 150)
+            for n in 1...1500 { _ = try await owner.updateScreen(s, screenId: "root", changes: ["title": .string("\(n)\(long)")]) }
+            try await owner.closeSession(s)
+            slow.startReading()
+            var trace: [String] = []
+            var closed = false
+            // Everything up to the reply to a request sent after reading resumed: the barrier.
+            try await slow.sendLine(RPC.request(2, "daemon/status"))
+            while true {
+                let message = try await slow.nextMessage()
+                if message["id"] == 2 { break }
+                if message["id"] != nil { continue }
+                let method = message["method"]?.stringValue ?? "?"
+                trace.append(method)
+                if method == "session/didClose" { closed = true }
+                if method == "session/resync" {
+                    #expect(!closed, "a resync of a closed session after its didClose: \(trace.suffix(5))")
+                }
+            }
+            #expect(closed, "\(trace.suffix(5))")
+            slow.close()
+            await owner.close()
+        }
+    }
+
     @Test("a subscriber hears only its own sessions")
     func sessionsAreSeparate() async throws {
         try await withDaemon { daemon in

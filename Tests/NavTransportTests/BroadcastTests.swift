@@ -147,4 +147,30 @@ struct BroadcastTests {
                 #"{"jsonrpc":"2.0","method":"session/resync","params":{"sessionId":"s","version":3}}"#,
             ])
     }
+
+    @Test("a session closed (its didClose) or no longer followed is forgotten: no resync for it follows")
+    func forgottenSessions() throws {
+        let big =
+            Array(#"{"jsonrpc":"2.0","method":"n","params":{"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 600)
+            + Array(#""}}"#.utf8)
+        for closing in [true, false] {
+            let loop = EmbeddedEventLoop()
+            let a = Peer(id: 1, loop: loop, maxOutboundBytes: 1024)
+            var broadcast = Broadcast()
+            for version in 1...3 { broadcast.add(Broadcast.Message(big), to: a.handle, sessionId: "s", version: version) }
+            for version in 1...3 { broadcast.add(Broadcast.Message(big), to: a.handle, sessionId: "t", version: version) }
+            if closing {
+                broadcast.add(Self.message(0), to: a.handle, forgetting: "s")
+            } else {
+                broadcast.forget("s", at: a.handle)
+            }
+            broadcast.send()
+            loop.run()
+            // "s" and "t" both lost versions to the bound; only "t", still followed, is owed its resync.
+            let expected =
+                [String(decoding: big, as: UTF8.self)] + (closing ? [String(decoding: Self.notification(0), as: UTF8.self)] : [])
+                + [#"{"jsonrpc":"2.0","method":"session/resync","params":{"sessionId":"t","version":3}}"#]
+            #expect(try a.written() == expected, "closing: \(closing)")
+        }
+    }
 }
