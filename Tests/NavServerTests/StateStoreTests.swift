@@ -36,6 +36,23 @@ struct StateStoreTests {
         await again.close()
     }
 
+    @Test("every stored string keeps an embedded U+0000 and characters beyond the BMP across a reopen")
+    func exactStrings() async throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (store, _) = try StateStore.open(directory: dir)
+        let id = "s\u{0}1🧭"
+        let name = "inbox\u{0}tail 🧭 受信"
+        let document: JSON = ["screens": [["id": "a\u{0}b", "title": "x\u{0}y 😀"]], "version": 1]
+        try await store.enqueue(.upsert(id: id, order: 0, name: name, version: 1, document: document.serialized())).wait()
+        await store.close()
+        let (again, sessions) = try StateStore.open(directory: dir)
+        #expect(sessions.map(\.id) == [id])
+        #expect(sessions.map(\.name) == [name])
+        #expect(sessions.first?.document == document)
+        await again.close()
+    }
+
     @Test("the state directory, and each missing parent, is made 0700")
     func permissions() async throws {
         let top = try directory()

@@ -62,8 +62,15 @@ final class SQLiteConnection: @unchecked Sendable {
             let status: Int32
             switch value {
             case .text(let s):
+                // Bound by its length: a session's name may hold U+0000, which a C string would end at.
                 // SQLITE_TRANSIENT: SQLite copies the bytes before this call returns.
-                status = sqlite3_bind_text(statement, index, s, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                // A terminator after the bytes keeps the buffer non-empty (an empty string still has an address).
+                let utf8 = Array(s.utf8) + [0]
+                status = utf8.withUnsafeBytes { bytes in
+                    sqlite3_bind_text(
+                        statement, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(utf8.count - 1),
+                        unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                }
             case .integer(let n): status = sqlite3_bind_int64(statement, index, n)
             case .null: status = sqlite3_bind_null(statement, index)
             }
