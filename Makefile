@@ -101,22 +101,25 @@ test-swift: test-deps
 	  $(SWIFT) test --scratch-path $(SCRATCH) --skip-build --disable-xctest
 
 ## test-asan: the C boundary, the wire types and the Objective-C and storyboard readers (which take untrusted
-## files) under AddressSanitizer (LeakSanitizer included). The sanitizer builds, the short fuzz run and the install
+## files) under AddressSanitizer (LeakSanitizer included), building only those test targets and what they need
+## (NAVD_BUILD_ONLY, see Package.swift). The sanitizer builds, the short fuzz run and the install
 ## check leave the Swift reader out (NAVD_WITHOUT_SWIFT_READER, see Package.swift): swift-syntax takes minutes to
 ## build in each configuration, and the plain build and test run checks that reader
+ASAN_TESTS = JSONCoreTests NavProtocolTests NavObjCTests NavInterfaceBuilderTests
 test-asan: deps
-	NAVD_WITHOUT_SWIFT_READER=1 $(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
-	NAVD_WITHOUT_SWIFT_READER=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
-	  $(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest \
-	  --filter 'JSONCoreTests|NavProtocolTests|NavObjCTests|NavInterfaceBuilderTests'
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(ASAN_TESTS)" \
+	  $(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(ASAN_TESTS)" LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	  $(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest --filter '$(subst $(eval) ,|,$(ASAN_TESTS))'
 
 ## test-tsan: the server and end-to-end suites under ThreadSanitizer, with the navd and navctl they start built
-## with it too; a report from any process (the test runner or a daemon) fails the target
+## with it too (and nothing else: NAVD_BUILD_ONLY); a report from any process (the test runner or a daemon) fails the target
 TSAN_REPORTS = $(CURDIR)/.build-tsan/reports
+TSAN_BUILD = navd navctl NavServerTests EndToEndTests JSONCoreTests
 test-tsan: test-deps
-	NAVD_WITHOUT_SWIFT_READER=1 $(SWIFT) build --scratch-path .build-tsan --build-tests --sanitize=thread
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(TSAN_BUILD)" $(SWIFT) build --scratch-path .build-tsan --build-tests --sanitize=thread
 	@rm -rf $(TSAN_REPORTS) && mkdir -p $(TSAN_REPORTS)
-	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(CURDIR)/.build-tsan/debug/navctl \
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(TSAN_BUILD)" NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(CURDIR)/.build-tsan/debug/navctl \
 	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/tsan suppressions=$(CURDIR)/scripts/tsan-suppressions.txt" \
 	  $(SWIFT) test --scratch-path .build-tsan --skip-build --disable-xctest --filter 'NavServerTests|EndToEndTests|DocumentTests'
 	@if ls $(TSAN_REPORTS)/tsan.* >/dev/null 2>&1; then cat $(TSAN_REPORTS)/tsan.*; \

@@ -428,3 +428,27 @@ let package = Package(
     ] + (swiftReader ? swiftReaderTargets : []),
     swiftLanguageModes: [.v6]
 )
+
+// NAVD_BUILD_ONLY="TARGET ..." keeps only those targets and what they depend on: the sanitizer builds build
+// the few targets they check, not the whole package in their configuration.
+if let only = Context.environment["NAVD_BUILD_ONLY"] {
+    let byName = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var kept: Set<String> = []
+    var queue = only.split(separator: " ").map(String.init)
+    while let name = queue.popLast() {
+        guard let target = byName[name], kept.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): queue.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets = package.targets.filter { kept.contains($0.name) }
+    package.products = package.products.filter { product in
+        let targets =
+            (product as? Product.Executable)?.targets ?? (product as? Product.Library)?.targets ?? (product as? Product.Plugin)?.targets
+            ?? []
+        return targets.allSatisfy(kept.contains)
+    }
+}
