@@ -8,10 +8,12 @@
 
 /// Runs work on a thread of its own with a stack of a given size, and waits for it.
 ///
-/// SwiftParser descends recursively into some constructs its nesting limit does not count (a long
-/// `else if` chain, `try try try …`, a long function type), so a hostile file can need far more stack
-/// than a worker thread has. The reader parses on a thread whose stack is sized for the file instead.
-enum LargeStack {
+/// Parsers recurse once per level of their input's nesting, and an unoptimised build spends tens of kilobytes
+/// of stack on a level: a hostile file can need far more stack than a worker thread has (SwiftParser also
+/// descends into constructs its own nesting limit does not count: a long `else if` chain, `try try try …`). A
+/// reader parses on a thread whose stack is sized for the file instead, which makes it safe whoever calls it.
+/// The stack is reserved, not committed: only the pages a deep file touches cost memory.
+public enum LargeStack {
     /// A unit of work handed to the thread as an opaque pointer.
     private class Job {
         func run() {}
@@ -26,11 +28,12 @@ enum LargeStack {
         override func run() { result = body() }
     }
 
-    static let minimumStackBytes = 8 * 1024 * 1024
+    /// The smallest stack asked for when the system refuses a larger one.
+    public static let minimumStackBytes = 8 * 1024 * 1024
 
     /// `body`'s result, computed on a new thread with a stack of `bytes` bytes; on the calling thread when
     /// no thread can be made.
-    static func run<T>(stackBytes bytes: Int, _ body: () -> T) -> T {
+    public static func run<T>(stackBytes bytes: Int, _ body: () -> T) -> T {
         withoutActuallyEscaping(body) { body in
             let job = TypedJob(body)
             // A system that refuses so large a stack may accept a smaller one.
