@@ -97,7 +97,7 @@ test: test-swift test-asan test-tsan test-fuzz test-clients test-lint test-contr
 
 test-swift: test-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
-	NAVD_BIN=$(CURDIR)/$(BIN)/navd NAVCTL_BIN=$(CURDIR)/$(BIN)/navctl \
+	NAVD_BIN=$(abspath $(BIN))/navd NAVCTL_BIN=$(abspath $(BIN))/navctl \
 	  $(SWIFT) test --scratch-path $(SCRATCH) --skip-build --disable-xctest
 
 ## test-asan: the C boundary, the wire types and the Objective-C and storyboard readers (which take untrusted
@@ -112,14 +112,16 @@ test-asan: deps
 	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(ASAN_TESTS)" LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
 	  $(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest --filter '$(subst $(eval) ,|,$(ASAN_TESTS))'
 
-## test-tsan: the server and end-to-end suites under ThreadSanitizer, with the navd and navctl they start built
-## with it too (and nothing else: NAVD_BUILD_ONLY); a report from any process (the test runner or a daemon) fails the target
+## test-tsan: the server and end-to-end suites under ThreadSanitizer, with the navd they start built with it too
+## (and nothing else: NAVD_BUILD_ONLY; the navctl they run is the plain build's, a client whose concurrency the
+## suites check in process through NavClient); a report from any process (the test runner or a daemon) fails
+## the target
 TSAN_REPORTS = $(CURDIR)/.build-tsan/reports
-TSAN_BUILD = navd navctl NavServerTests EndToEndTests JSONCoreTests
-test-tsan: test-deps
+TSAN_BUILD = navd NavServerTests EndToEndTests JSONCoreTests
+test-tsan: test-deps build
 	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(TSAN_BUILD)" $(SWIFT) build --scratch-path .build-tsan --build-tests --sanitize=thread
 	@rm -rf $(TSAN_REPORTS) && mkdir -p $(TSAN_REPORTS)
-	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(TSAN_BUILD)" NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(CURDIR)/.build-tsan/debug/navctl \
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(TSAN_BUILD)" NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(abspath $(BIN))/navctl \
 	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/tsan suppressions=$(CURDIR)/scripts/tsan-suppressions.txt" \
 	  $(SWIFT) test --scratch-path .build-tsan --skip-build --disable-xctest --filter 'NavServerTests|EndToEndTests|DocumentTests'
 	@if ls $(TSAN_REPORTS)/tsan.* >/dev/null 2>&1; then cat $(TSAN_REPORTS)/tsan.*; \
