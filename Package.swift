@@ -7,15 +7,15 @@ import PackageDescription
 // - SQLite is linked statically on Linux. libsqlite3.so binds about 1,500 of its own symbols at load, each a
 //   lookup through every loaded library; linked in, they are resolved when navd is linked. On macOS it is
 //   the system's library, in the shared cache.
-// - The executables do not export their symbols. The static Swift standard library's link arguments export
-//   every symbol of the executable (17,000 in navd); each of the libraries' symbol lookups at load starts in
-//   that table, and nothing looks navd's own symbols up at run time.
+// - The release builds the Makefile makes (make install, make bench) do not export the executables' symbols:
+//   the static Swift standard library's link arguments export every symbol of the executable (17,000 in
+//   navd); each of the libraries' symbol lookups at load starts in that table, and nothing looks navd's own
+//   symbols up at run time. The Makefile's RELEASE passes -Xlinker --no-export-dynamic on Linux; it is not
+//   a linker setting here, because SwiftPM refuses a package with unsafe flags as a dependency by version,
+//   and an app depends on navd that way for its plugins (docs/source.md, "SwiftPM plugins").
 let sqliteLinking: [LinkerSetting] = [
     .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux])),
     .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
-]
-let executableLinking: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
 ]
 // NAVD_WITHOUT_SWIFT_READER=1 builds everything but the Swift reader, and so without swift-syntax, which takes
 // minutes to build in each configuration: the sanitizers' builds, the short fuzz run and the install check use
@@ -54,6 +54,8 @@ let package = Package(
         .executable(name: "navctl", targets: ["navctl"]),
         .library(name: "NavClient", targets: ["NavClient"]),
         .library(name: "NavModel", targets: ["NavModel"]),
+        .plugin(name: "NavdLintPlugin", targets: ["NavdLintBuildToolPlugin"]),
+        .plugin(name: "NavdLintCommandPlugin", targets: ["NavdLintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -333,8 +335,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ],
-            linkerSettings: executableLinking
+            ]
         ),
         .executableTarget(
             name: "navctl",
@@ -352,8 +353,22 @@ let package = Package(
                 "NavSource",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + swiftReaderDependency,
-            linkerSettings: executableLinking
+            ] + swiftReaderDependency
+        ),
+
+        // MARK: SwiftPM plugins for apps (docs/source.md, "SwiftPM plugins"): navctl lint on each build of a
+        // target, and `swift package navd-lint`
+        .plugin(
+            name: "NavdLintBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["navctl"]
+        ),
+        .plugin(
+            name: "NavdLintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "navd-lint", description: "Lint the package's source for navigation-bar bugs with navctl lint")
+            ),
+            dependencies: ["navctl"]
         ),
 
         // MARK: The contract: docs/openrpc.json and the tables of docs/protocol.md, from the wire types (make schema)

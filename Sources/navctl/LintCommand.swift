@@ -260,6 +260,12 @@ enum DocumentSources {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
+            // Pods, .build and the like hold other projects' documents (a package's checkouts), as for source.
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            if ProjectDiscovery.isSkipped(folderName: name) {
+                walker.skipDescendants()
+                continue
+            }
             if relative.hasSuffix(suffix) { found.append(relative) }
         }
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
