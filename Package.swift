@@ -128,11 +128,18 @@ let package = Package(
             ]
         ),
 
-        // MARK: Framing, JSON-RPC envelope, connections
+        // MARK: Message framing (Content-Length and NDJSON), pure: the socket server, the client, the language
+        // server and the fuzz targets share it without SwiftNIO
+        .target(
+            name: "NavFraming"
+        ),
+
+        // MARK: JSON-RPC envelope, connections
         .target(
             name: "NavTransport",
             dependencies: [
                 "JSONCore",
+                "NavFraming",
                 "NavProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -145,6 +152,7 @@ let package = Package(
             name: "NavTransportTests",
             dependencies: [
                 "JSONCore",
+                "NavFraming",
                 "NavProtocol",
                 "NavTestSupport",
                 "NavTransport",
@@ -198,6 +206,7 @@ let package = Package(
             dependencies: [
                 "JSONCore",
                 "NavClient",
+                "NavFraming",
                 "NavModel",
                 "NavProtocol",
                 "NavServer",
@@ -315,6 +324,7 @@ let package = Package(
             name: "NavClient",
             dependencies: [
                 "JSONCore",
+                "NavFraming",
                 "NavModel",
                 "NavProtocol",
                 "NavTransport",
@@ -343,6 +353,7 @@ let package = Package(
                 "JSONCore",
                 "NavClient",
                 "NavEngine",
+                "NavFraming",
                 "NavImport",
                 "NavInterfaceBuilder",
                 "NavLint",
@@ -402,6 +413,7 @@ let package = Package(
             name: "NavFuzz",
             dependencies: [
                 "JSONCore",
+                "NavFraming",
                 "NavImport",
                 "NavInterfaceBuilder",
                 "NavLint",
@@ -410,7 +422,6 @@ let package = Package(
                 "NavProject",
                 "NavProtocol",
                 "NavSource",
-                "NavTransport",
             ] + swiftReaderDependency
         ),
         .executableTarget(
@@ -434,6 +445,7 @@ let package = Package(
             dependencies: [
                 "JSONCore",
                 "NavClient",
+                "NavFraming",
                 "NavProtocol",
                 "NavTestSupport",
                 "NavTransport",

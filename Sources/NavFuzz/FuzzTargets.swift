@@ -1,4 +1,5 @@
 import JSONCore
+import NavFraming
 import NavImport
 import NavInterfaceBuilder
 import NavLint
@@ -7,7 +8,6 @@ import NavObjC
 import NavProject
 import NavProtocol
 import NavSource
-import NavTransport
 
 #if canImport(NavSwift)
     import NavSwift

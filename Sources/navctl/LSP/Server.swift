@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import NavFraming
 import NavLint
 import NavModel
 import NavProject

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import NavFraming
 import NavTransport
 
 /// What standard input delivered, as the frame decoder saw it.
