@@ -22,6 +22,9 @@ let sqliteLinking: [LinkerSetting] = [
 // it (they do not check that reader; the plain build and test run does). navctl then reports Swift files as not read.
 let swiftReader = Context.environment["NAVD_WITHOUT_SWIFT_READER"] == nil
 let swiftReaderDependency: [Target.Dependency] = swiftReader ? ["NavSwift"] : []
+// What the code that calls the Swift reader tests (`#if NAVD_SWIFT_READER`), rather than `canImport(NavSwift)`,
+// which a NavSwift module left in the build folder by another build would satisfy.
+let swiftReaderSettings: [SwiftSetting] = swiftReader ? [.define("NAVD_SWIFT_READER")] : []
 let swiftReaderTargets: [Target] = [
     // MARK: The Swift reader (UIKit and SwiftUI), on swift-syntax
     .target(
@@ -364,7 +367,8 @@ let package = Package(
                 "NavSource",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + swiftReaderDependency
+            ] + swiftReaderDependency,
+            swiftSettings: swiftReaderSettings
         ),
 
         // MARK: SwiftPM plugins for apps (docs/source.md, "SwiftPM plugins"): navctl lint on each build of a
@@ -422,7 +426,8 @@ let package = Package(
                 "NavProject",
                 "NavProtocol",
                 "NavSource",
-            ] + swiftReaderDependency
+            ] + swiftReaderDependency,
+            swiftSettings: swiftReaderSettings
         ),
         .executableTarget(
             name: "navd-fuzz",

@@ -8,7 +8,7 @@ import NavProject
 import NavProtocol
 import NavSource
 
-#if canImport(NavSwift)
+#if NAVD_SWIFT_READER
     import NavSwift
 #endif
 
@@ -24,7 +24,7 @@ enum SourceLint {
         return nil
     }
 
-    #if canImport(NavSwift)
+    #if NAVD_SWIFT_READER
         static let swiftReader: any SourceReader = SwiftReader()
     #else
         /// A build without the Swift reader (NAVD_WITHOUT_SWIFT_READER) says so for each Swift file.
