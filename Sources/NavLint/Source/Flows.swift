@@ -27,6 +27,9 @@ struct Flows {
     let hooks: [Hook]
     /// The names of the screens, sorted.
     let screenNames: [String]
+    /// The navigation controller classes in the project that make settings of their own (every screen's host is
+    /// looked for among them, so they are found once, not once per screen).
+    let navigationControllers: [String]
 
     /// UIKit's view controller classes: a chain that reaches one of these is a screen.
     static let viewControllerBases: Set<String> = [
@@ -127,6 +130,10 @@ struct Flows {
         }
         self.host = host
         self.screenNames = drafts.keys.sorted()
+        self.navigationControllers = screenNames.filter { name in
+            Self.chain(name, superclass).contains(where: Self.navigationControllerBases.contains)
+                && (drafts[name] ?? []).contains { !$0.settings.isEmpty || !$0.hooks.isEmpty }
+        }
     }
 
     static func sceneKey(_ file: String, _ id: String) -> String { file + "\u{1F}" + id }
@@ -159,11 +166,6 @@ struct Flows {
         // A chain that leaves the project (a pod's base class) is a screen when it sets something only a view
         // controller has.
         return (drafts[name] ?? []).contains { $0.kind != .viewController || !$0.settings.isEmpty }
-    }
-
-    /// The navigation controller classes in the project that make settings of their own.
-    var navigationControllers: [String] {
-        screenNames.filter { isNavigationController($0) && (drafts[$0] ?? []).contains { !$0.settings.isEmpty || !$0.hooks.isEmpty } }
     }
 
     /// Navigation controllers of libraries that give every screen its own bar and keep the swipe whatever the
