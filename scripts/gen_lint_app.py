@@ -242,6 +242,13 @@ class Writer:
     def text(self):
         return "\n".join(self.lines) + "\n"
 
+    def finish(self):
+        """Closes the type's block, with no blank line before its brace, and gives the file's text."""
+        if self.lines[-1] == "":
+            self.lines.pop()
+        self.close()
+        return self.text()
+
 
 def header(w, name, rng, ext="swift", comment="//"):
     w(comment)
@@ -472,10 +479,7 @@ def view_controller(plan, name, info, rng, target):
         w.close()
         w()
     swift_helpers(w, rng, target - 1, feature)
-    if w.lines[-1] == "":
-        w.lines.pop()
-    w.close()
-    return w.text()
+    return w.finish()
 
 
 def screen_title(info, rng):
@@ -541,10 +545,7 @@ def base_controller(plan, name, rng, target):
     w.close()
     w()
     swift_helpers(w, rng, target - 1, "Base")
-    if w.lines[-1] == "":
-        w.lines.pop()
-    w.close()
-    return w.text()
+    return w.finish()
 
 
 def themed_navigation(plan, name, index, rng, target):
@@ -584,10 +585,7 @@ def themed_navigation(plan, name, index, rng, target):
     w.close()
     w()
     swift_helpers(w, rng, target - 1, "Navigation")
-    if w.lines[-1] == "":
-        w.lines.pop()
-    w.close()
-    return w.text()
+    return w.finish()
 
 
 def cell(name, info, rng, target):
@@ -675,10 +673,7 @@ def cell(name, info, rng, target):
         w("animated ? UIView.animate(withDuration: 0.2, animations: changes) : changes()")
         w.close()
         w()
-    if w.lines[-1] == "":
-        w.lines.pop()
-    w.close()
-    return w.text()
+    return w.finish()
 
 
 def model(name, info, rng, target):
@@ -849,10 +844,7 @@ def helper(name, info, rng, target):
             w('return formatter.string(from: start, to: end) ?? ""')
             w.close()
         w()
-    if w.lines[-1] == "":
-        w.lines.pop()
-    w.close()
-    return w.text()
+    return w.finish()
 
 
 def swiftui_view(plan, name, info, rng, target):
@@ -986,10 +978,7 @@ def board_controller(name, info, rng, target):
         w.close()
         w()
     swift_helpers(w, rng, target - 1, "Board")
-    if w.lines[-1] == "":
-        w.lines.pop()
-    w.close()
-    return w.text()
+    return w.finish()
 
 
 def scene_delegate(plan, rng):

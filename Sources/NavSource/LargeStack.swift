@@ -46,53 +46,45 @@ public enum LargeStack {
         }
     }
 
+    /// Runs `job` on a new thread with a stack of `stackBytes` and waits for it; false when no thread could be made
+    /// (and the job did not run).
+    private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return false }
+        defer { pthread_attr_destroy(&attributes) }
+        guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return false }
+        let context = Unmanaged.passRetained(job)
+        defer { context.release() }
+        guard let thread = start(context.toOpaque(), &attributes) else { return false }
+        pthread_join(thread, nil)
+        return true
+    }
+
+    // pthread_create's thread handle and entry point differ in optionality between the C libraries.
     #if canImport(Glibc) || canImport(Musl)
-        private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool {
-            var attributes = pthread_attr_t()
-            guard pthread_attr_init(&attributes) == 0 else { return false }
-            defer { pthread_attr_destroy(&attributes) }
-            guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return false }
-            let context = Unmanaged.passRetained(job)
+        private static func start(_ context: UnsafeMutableRawPointer, _ attributes: inout pthread_attr_t) -> pthread_t? {
             var thread = pthread_t()
             let created = pthread_create(
                 &thread, &attributes,
                 { raw in
                     if let raw { Unmanaged<Job>.fromOpaque(raw).takeUnretainedValue().run() }
                     return nil
-                }, context.toOpaque())
-            guard created == 0 else {
-                context.release()
-                return false
-            }
-            pthread_join(thread, nil)
-            context.release()
-            return true
+                }, context)
+            return created == 0 ? thread : nil
         }
     #elseif canImport(Darwin)
-        private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool {
-            var attributes = pthread_attr_t()
-            guard pthread_attr_init(&attributes) == 0 else { return false }
-            defer { pthread_attr_destroy(&attributes) }
-            guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return false }
-            let context = Unmanaged.passRetained(job)
+        private static func start(_ context: UnsafeMutableRawPointer, _ attributes: inout pthread_attr_t) -> pthread_t? {
             var thread: pthread_t?
             let created = pthread_create(
                 &thread, &attributes,
                 { raw in
                     Unmanaged<Job>.fromOpaque(raw).takeUnretainedValue().run()
                     return nil
-                }, context.toOpaque())
-            guard created == 0 else {
-                context.release()
-                return false
-            }
-            // A created thread always has a handle; without one the job cannot be joined, so it keeps its context.
-            guard let thread else { return false }
-            pthread_join(thread, nil)
-            context.release()
-            return true
+                }, context)
+            guard created == 0 else { return nil }
+            // A thread that runs the job must be joined before its context is released.
+            guard let thread else { preconditionFailure("pthread_create succeeded without a thread handle") }
+            return thread
         }
-    #else
-        private static func spawnAndJoin(_ job: Job, stackBytes: Int) -> Bool { false }
     #endif
 }

@@ -27,11 +27,7 @@ struct Reported: Sendable, Hashable {
     }
 
     /// A session document's finding.
-    init(document f: Finding) {
-        self.init(
-            file: f.file, line: f.position.line, column: f.position.column, severity: f.severity, code: f.code, message: f.message,
-            screen: f.screenId.isEmpty ? nil : f.screenId, screenLocation: nil, profile: f.profile)
-    }
+    init(document f: Finding) { self.init(SourceLint.LocatedFinding(finding: f)) }
 
     init(
         file: String, line: Int, column: Int, severity: Diagnostic.Severity, code: String?, message: String, screen: String? = nil,
@@ -62,8 +58,8 @@ enum LSPDiagnostics {
     /// The diagnostic of a finding. `lines` gives a file's text (the open buffer, else the file on disk), to turn
     /// character columns into UTF-16 code units; `uri` names a file as the client knows it; `docsURL` is where
     /// docs/semantics.md is read, each rule under its code's heading.
-    static func json(_ r: Reported, lines: (String) -> TextLines?, uri: (String) -> String, docsURL: String?) -> JSON {
-        let range = (lines(r.file) ?? TextLines([])).range(line: r.line, column: r.column)
+    static func json(_ r: Reported, lines: (String) -> LineTable?, uri: (String) -> String, docsURL: String?) -> JSON {
+        let range = (lines(r.file) ?? LineTable([], file: r.file)).lspRange(line: r.line, column: r.column)
         var o: JSONObject = [
             "range": ["start": range.start.json, "end": range.end.json],
             "severity": .number(severity(r.severity)),
@@ -76,7 +72,7 @@ enum LSPDiagnostics {
         o["message"] = .string(r.message)
         if let screen = r.screen {
             let at = r.screenLocation ?? SourceLocation(file: r.file, line: r.line, column: r.column)
-            let declared = (lines(at.file) ?? TextLines([])).range(line: at.line, column: at.column)
+            let declared = (lines(at.file) ?? LineTable([], file: at.file)).lspRange(line: at.line, column: at.column)
             let profile = r.profile.map { ", \($0.rawValue)" } ?? ""
             let text = r.screenLocation == nil ? "screen '\(screen)'\(profile)" : "screen '\(screen)' is declared here\(profile)"
             o["relatedInformation"] = [

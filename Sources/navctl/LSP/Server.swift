@@ -6,7 +6,6 @@ import NavModel
 import NavProject
 import NavProtocol
 import NavSource
-import NavTransport
 
 /// `navctl lsp`'s state: the lifecycle, the open documents, the workspace's projects with every file's facts, and
 /// the diagnostics last published. One actor: messages are handled in the order they arrive, while reading and
@@ -84,7 +83,7 @@ actor LanguageServer {
     /// The diagnostics last published, by path; a path with none is absent.
     var published: [String: [JSON]] = [:]
     /// The lines of files on disk that have findings, for their UTF-16 columns.
-    var diskLines: [String: TextLines] = [:]
+    var diskLines: [String: LineTable] = [:]
 
     /// Files to read again, projects to lint again, and whether the roots are to be discovered again.
     var dirty: Set<String> = []
@@ -578,15 +577,15 @@ actor LanguageServer {
         discoveryFindings.forEach(add)
         for path in documentFindings.keys.sorted() { documentFindings[path]?.forEach(add) }
         // Each file's lines once: the open buffer, else the file on disk (kept while it has findings).
-        var lines: [String: TextLines] = [:]
+        var lines: [String: LineTable] = [:]
         for r in byFile.values.joined() {
             for path in [r.file, r.screenLocation?.file].compactMap({ $0 }) where lines[path] == nil {
                 if let document = documents[path] {
-                    lines[path] = TextLines(document.bytes)
+                    lines[path] = LineTable(document.bytes, file: path)
                 } else if let known = diskLines[path] {
                     lines[path] = known
                 } else if let data = FileManager.default.contents(atPath: path) {
-                    lines[path] = TextLines(Array(data))
+                    lines[path] = LineTable(Array(data), file: path)
                     diskLines[path] = lines[path]
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import NavSource
 
 /// A document the editor has open: its text overrides the file on disk until it is closed.
 struct TextDocument: Sendable {
@@ -83,34 +84,17 @@ struct LSPPosition: Sendable, Hashable {
     var json: JSON { ["line": .number(line), "character": .number(character)] }
 }
 
-/// A file's lines as the readers count them (a line ends at `\n`; a `\r` before it is not part of the line), to
-/// turn the findings' character columns into UTF-16 offsets.
-struct TextLines: Sendable {
-    private let lines: [Substring]
-
-    init(_ bytes: [UInt8]) {
-        // Split as bytes: a String would take "\r\n" for one character, and not end the line at its "\n".
-        lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            let content = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-            return Substring(String(decoding: content, as: UTF8.self))
-        }
-    }
-
-    /// The text of a 1-based line; nil past the end.
-    func text(ofLine line: Int) -> Substring? {
-        line >= 1 && line <= lines.count ? lines[line - 1] : nil
-    }
-
-    /// The range of the finding at a 1-based line and character column: from that column to the end of the token
-    /// there (a dotted name such as `navigationItem.leftBarButtonItem`, a quoted string, a tag's name), in UTF-16
-    /// code units. Without the line's text, an empty range at the column.
-    func range(line: Int, column: Int) -> (start: LSPPosition, end: LSPPosition) {
+extension LineTable {
+    /// The LSP range of the finding at a 1-based line and character column, the readers' own count: from that
+    /// column to the end of the token there (a dotted name such as `navigationItem.leftBarButtonItem`, a quoted
+    /// string, a tag's name), in UTF-16 code units. Past the file's last line, an empty range at the column.
+    func lspRange(line: Int, column: Int) -> (start: LSPPosition, end: LSPPosition) {
         let row = max(0, line - 1)
-        guard let text = text(ofLine: line) else {
+        guard line >= 1, line <= lineCount else {
             let at = LSPPosition(line: row, character: max(0, column - 1))
             return (at, at)
         }
-        let scalars = Array(text.unicodeScalars)
+        let scalars = Array(text(ofLine: line).unicodeScalars)
         let start = min(max(0, column - 1), scalars.count)
         let end = Self.tokenEnd(scalars, from: start)
         let startUnits = scalars[..<start].reduce(0) { $0 + $1.utf16.count }

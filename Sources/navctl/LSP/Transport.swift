@@ -1,7 +1,6 @@
 import Foundation
 import JSONCore
 import NavFraming
-import NavTransport
 
 /// What standard input delivered, as the frame decoder saw it.
 enum LSPInbound: Sendable {
@@ -16,7 +15,7 @@ enum LSPInbound: Sendable {
 }
 
 /// Standard input, read on a thread of its own (a blocking read would hold one of the few threads Swift's
-/// concurrency runs on) and framed by NavTransport's decoder: Content-Length headers, as LSP clients write them,
+/// concurrency runs on) and framed by NavFraming's decoder: Content-Length headers, as LSP clients write them,
 /// or one JSON value per line.
 enum LSPInput {
     /// The largest message taken: an editor sends a whole file in `didOpen`.
