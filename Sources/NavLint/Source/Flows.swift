@@ -15,6 +15,9 @@ struct Flows {
     /// Screens that some screen pushes (or shows, or links to), with the screens that do; nil stands for a push
     /// from outside any screen (an app delegate, a coordinator).
     let pushedFrom: [String: [String?]]
+    /// Screens that only SwiftUI pushes (`NavigationLink`, `navigationDestination`): a `NavigationStack` shows
+    /// the bar each of its views asks for, so nothing a screen below set carries over to them.
+    let linkedOnly: Set<String>
     /// Screens that are the root of a navigation controller, with the edge that makes them one.
     let roots: [String: Edge]
     /// The navigation controller that hosts each screen, where the source says.
@@ -90,6 +93,8 @@ struct Flows {
             }
         }
         var pushedFrom: [String: [String?]] = [:]
+        var linked: Set<String> = []
+        var pushedByUIKit: Set<String> = []
         var roots: [String: Edge] = [:]
         var rootHost: [String: String] = [:]
         var children: [String: [String]] = [:]
@@ -100,6 +105,7 @@ struct Flows {
                 case .push, .show, .navigationLink:
                     if !(pushedFrom[to]?.contains(edge.from) ?? false) { pushedFrom[to, default: []].append(edge.from) }
                     if let from = edge.from { children[from, default: []].append(to) }
+                    if edge.kind == .navigationLink { linked.insert(to) } else { pushedByUIKit.insert(to) }
                 case .root:
                     if roots[to] == nil { roots[to] = edge }
                     // The root's host is the navigation controller that roots it (a reader may name the screen
@@ -115,6 +121,7 @@ struct Flows {
             }
         }
         self.pushedFrom = pushedFrom
+        self.linkedOnly = linked.subtracting(pushedByUIKit)
         self.roots = roots
 
         // The host of a root is the navigation controller that roots it; a push keeps its host.
