@@ -90,6 +90,15 @@ class RawServer:
     def send(self, message: dict):
         self.write(json.dumps({"jsonrpc": "2.0", **message}).encode())
 
+    def send_many(self, messages: list[dict]):
+        """Several messages in one write, so that the server reads them together."""
+        data = b""
+        for message in messages:
+            body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+            data += b"Content-Length: %d\r\n\r\n" % len(body) + body
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+
     def receive(self, timeout: float = 30) -> dict | None:
         """The next message the server writes (None once its output ends)."""
         return self.messages.get(timeout=timeout)

@@ -157,7 +157,6 @@ async def test_initialize_advertises_what_is_served(client: LanguageClient, tmp_
     assert sync.open_close is True
     assert sync.change == types.TextDocumentSyncKind.Incremental
     assert sync.save is not None and sync.save is not False
-    assert result.capabilities.hover_provider is None
     assert result.capabilities.completion_provider is None
     assert result.capabilities.definition_provider is None
     assert result.capabilities.position_encoding in (None, types.PositionEncodingKind.Utf16)

@@ -11,6 +11,7 @@ struct LSPError: Error, Sendable, Hashable {
     static let invalidParamsCode = -32602
     static let internalErrorCode = -32603
     static let serverNotInitializedCode = -32002
+    static let requestCancelledCode = -32800
 
     static func parseError(_ message: String) -> LSPError { LSPError(code: parseErrorCode, message: message) }
     static func invalidRequest(_ message: String) -> LSPError { LSPError(code: invalidRequestCode, message: message) }

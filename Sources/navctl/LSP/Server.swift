@@ -45,7 +45,22 @@ actor LanguageServer {
     enum Awaiting {
         case progressCreate
         case registration
+        case codeLensRefresh
     }
+
+    /// A request answered from the flow, held while files are read and linted so that it sees the buffers as
+    /// they are.
+    struct Deferred: Sendable {
+        var id: JSON
+        var method: String
+        var params: JSON
+    }
+
+    /// The requests answered from the flow.
+    static let flowMethods: Set<String> = ["textDocument/hover", "textDocument/codeLens", "textDocument/codeAction"]
+    /// The command code lenses carry: it does nothing but name the screen, so that a client that runs a lens has
+    /// something to run.
+    static let showScreenCommand = "navd.showScreen"
 
     /// How long after a change the lint starts: changes within it are linted together.
     static let debounce: Duration = .milliseconds(20)
@@ -59,6 +74,7 @@ actor LanguageServer {
     var trace = "off"
     var clientSupportsProgress = false
     var clientRegistersWatchers = false
+    var clientRefreshesCodeLens = false
     /// The workspace folders, as paths.
     var roots: [String] = []
     /// Open documents by path.
@@ -78,6 +94,11 @@ actor LanguageServer {
     /// Every file's facts, as last read.
     var facts: [String: SourceLint.ReadFile] = [:]
     var projectFindings: [ProjectKey: [Reported]] = [:]
+    /// Each project's source as last linted, and its inspector once a hover or lens asked for it.
+    var sources: [ProjectKey: SourceProject] = [:]
+    var inspectors: [ProjectKey: SourceInspector] = [:]
+    /// Requests waiting for the run in progress.
+    var deferred: [Deferred] = []
     /// The findings of open session documents (`*.navd.json`).
     var documentFindings: [String: [Reported]] = [:]
     /// The diagnostics last published, by path; a path with none is absent.
@@ -167,6 +188,10 @@ actor LanguageServer {
             send(LSPWire.error(id: id, .invalidRequest("the server is shut down: only exit is accepted")))
             return
         }
+        if Self.flowMethods.contains(method), busy {
+            deferred.append(Deferred(id: id, method: method, params: params))
+            return
+        }
         do throws(LSPError) {
             let result: JSON
             switch method {
@@ -174,6 +199,10 @@ actor LanguageServer {
             case "shutdown":
                 phase = .shutDown
                 result = .null
+            case "textDocument/hover": result = try hover(params)
+            case "textDocument/codeLens": result = try codeLens(params)
+            case "textDocument/codeAction": result = try codeAction(params)
+            case "workspace/executeCommand": result = try executeCommand(params)
             default: throw LSPError.methodNotFound(method)
             }
             send(LSPWire.response(id: id, result: result))
@@ -182,13 +211,30 @@ actor LanguageServer {
         }
     }
 
+    /// Files are waiting to be read or linted, or are being.
+    var busy: Bool { running || scheduled != nil || needsDiscovery || !dirty.isEmpty || !dirtyProjects.isEmpty }
+
+    /// Answers the requests held during a run.
+    func answerDeferred() {
+        let held = deferred
+        deferred = []
+        for d in held { request(id: d.id, method: d.method, params: d.params) }
+    }
+
+    /// `$/cancelRequest` of a held request: answered with RequestCancelled (-32800); one already answered is left.
+    func cancel(_ params: JSON) {
+        guard let id = params["id"], let i = deferred.firstIndex(where: { $0.id == id }) else { return }
+        deferred.remove(at: i)
+        send(LSPWire.error(id: id, LSPError(code: LSPError.requestCancelledCode, message: "cancelled")))
+    }
+
     func notification(_ method: String, params: JSON) {
         if method == "exit" { stop(status: phase == .shutDown ? 0 : 1) }
         // Before initialize every notification but exit is dropped; after shutdown, ignored.
         guard phase == .running else { return }
         switch method {
         case "initialized": initialized()
-        case "$/cancelRequest": break  // every request is answered as it arrives: nothing is left to cancel
+        case "$/cancelRequest": cancel(params)
         case "$/setTrace": trace = params["value"]?.stringValue ?? trace
         case "textDocument/didOpen": didOpen(params)
         case "textDocument/didChange": didChange(params)
@@ -211,7 +257,7 @@ actor LanguageServer {
             send(progress(["kind": "begin", "title": "navd", "message": "reading the workspace", "cancellable": false]))
             progressBegun = true
             if !indexing { endProgress() }
-        case .registration:
+        case .registration, .codeLensRefresh:
             break
         }
     }
@@ -224,6 +270,7 @@ actor LanguageServer {
         let capabilities = params["capabilities"]
         clientSupportsProgress = capabilities?["window"]?["workDoneProgress"]?.boolValue ?? false
         clientRegistersWatchers = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+        clientRefreshesCodeLens = capabilities?["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         trace = params["trace"]?.stringValue ?? "off"
         if let folders = params["workspaceFolders"]?.arrayValue, !folders.isEmpty {
             roots = folders.compactMap { $0["uri"]?.stringValue.flatMap(FileURI.path) }
@@ -239,6 +286,10 @@ actor LanguageServer {
             "positionEncoding": "utf-16",
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
             "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
+            "hoverProvider": true,
+            "codeLensProvider": ["resolveProvider": false],
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "executeCommandProvider": ["commands": [.string(Self.showScreenCommand)]],
         ]
         return ["capabilities": capabilitiesServed, "serverInfo": ["name": "navctl lsp", "version": .string(NavdVersion.current)]]
     }
@@ -332,6 +383,8 @@ actor LanguageServer {
         if adHocProjects.removeValue(forKey: key) != nil {
             // A file outside the workspace is linted only while it is open.
             projectFindings[key] = nil
+            sources[key] = nil
+            inspectors[key] = nil
             facts[path] = nil
             rebuildOwners()
             publish()
@@ -420,6 +473,8 @@ actor LanguageServer {
             indexing = false
             endProgress()
         }
+        answerDeferred()
+        if clientRefreshesCodeLens { sendRequest("workspace/codeLens/refresh", .null, awaiting: .codeLensRefresh) }
     }
 
     /// Finds the workspace's projects again; every project is linted again, and files not read yet are read.
@@ -456,6 +511,8 @@ actor LanguageServer {
         for path in owners.keys where facts[path] == nil { dirty.insert(path) }
         let keys = Set(workspaceProjects.keys).union(adHocProjects.keys)
         projectFindings = projectFindings.filter { keys.contains($0.key) }
+        sources = sources.filter { keys.contains($0.key) }
+        inspectors = [:]
         dirtyProjects.formUnion(keys)
         LSPLog.log("\(projects.count) project\(projects.count == 1 ? "" : "s"), \(workspaceFiles.count) files")
     }
@@ -494,15 +551,18 @@ actor LanguageServer {
                 buffers[path] = document.bytes
             }
             let buffered = buffers
-            let located = await Task.detached {
+            let (located, source) = await Task.detached {
                 let source = SourceLint.project(project, files: files)
-                return SourceLint.findings(project, source: source) { path in
+                let located = SourceLint.findings(project, source: source) { path in
                     buffered[path] ?? FileManager.default.contents(atPath: path).map { Array($0) }
                 }
+                return (located, source)
             }.value
             // A project that went away during the lint (its file closed) publishes nothing.
             guard self.project(key) != nil else { continue }
             projectFindings[key] = located.map(Reported.init)
+            sources[key] = source
+            inspectors[key] = nil
         }
         publish()
     }
