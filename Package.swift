@@ -308,6 +308,22 @@ let package = Package(
             ]
         ),
 
+        // MARK: What navctl answers in process: lint runs over files and folders (the source readers included),
+        // a session document's model, readable text; shared by navctl's commands
+        .target(
+            name: "NavLocal",
+            dependencies: [
+                "JSONCore",
+                "NavInterfaceBuilder",
+                "NavLint",
+                "NavModel",
+                "NavObjC",
+                "NavProject",
+                "NavProtocol",
+                "NavSource",
+            ] + swiftReaderDependency
+        ),
+
         // MARK: Client library
         .target(
             name: "NavClient",
@@ -343,16 +359,14 @@ let package = Package(
                 "NavClient",
                 "NavEngine",
                 "NavImport",
-                "NavInterfaceBuilder",
                 "NavLint",
+                "NavLocal",
                 "NavModel",
-                "NavObjC",
                 "NavProject",
                 "NavProtocol",
-                "NavSource",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + swiftReaderDependency,
+            ],
             linkerSettings: executableLinking
         ),
 

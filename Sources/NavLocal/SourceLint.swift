@@ -13,9 +13,9 @@ import NavSource
 #endif
 
 /// Linting an app's source: each project's files through their readers, then the project as one flow.
-enum SourceLint {
+public enum SourceLint {
     /// The reader for a file, by its name; nil for a file no reader takes.
-    static func reader(for path: String) -> (any SourceReader)? {
+    public static func reader(for path: String) -> (any SourceReader)? {
         let lower = path.lowercased()
         if lower.hasSuffix(".swift") { return swiftReader }
         if lower.hasSuffix(".m") || lower.hasSuffix(".mm") || lower.hasSuffix(".h") { return ObjCReader() }
@@ -41,7 +41,7 @@ enum SourceLint {
     #endif
 
     /// Whether a path names a file a reader takes.
-    static func isSource(_ path: String) -> Bool { reader(for: path) != nil }
+    public static func isSource(_ path: String) -> Bool { reader(for: path) != nil }
 
     /// Seconds on a monotonic clock, for the readers' time limit.
     @Sendable static func seconds() -> Double { ProcessInfo.processInfo.systemUptime }
@@ -73,7 +73,7 @@ enum SourceLint {
     }
 
     /// A project's files read, with the configuration's profiles, device and settings.
-    static func project(_ project: Project) -> SourceProject {
+    public static func project(_ project: Project) -> SourceProject {
         let configuration = project.configuration
         var files: [SourceFacts] = []
         var suppressions: [String: Suppressions] = [:]
@@ -94,7 +94,7 @@ enum SourceLint {
 
     /// The findings of one project, from `cache` when an earlier run linted the same files under the same
     /// configuration and navctl, else linted and stored there.
-    static func lint(_ project: Project, cache: LintCache?) -> [Finding] {
+    public static func lint(_ project: Project, cache: LintCache?) -> [Finding] {
         guard let cache else { return lint(project).findings }
         let key = cacheKey(project, cache: cache)
         if let findings = cache.load(key) { return findings }
@@ -126,7 +126,7 @@ enum SourceLint {
 
     /// What identifies this navctl: navd's version, and the executable's size and modification time, so that a
     /// rebuilt navctl never takes an older build's findings for its own.
-    static func cacheVersion() -> String {
+    public static func cacheVersion() -> String {
         var version = NavdVersion.current
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath(),
             let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
@@ -141,7 +141,7 @@ enum SourceLint {
     /// The findings of one project, as the report's findings: configured severities, disabled rules and
     /// suppressed storyboard elements applied, and every file that could not be read as one finding; and
     /// whether a file ran out of its time.
-    static func lint(_ project: Project) -> (findings: [Finding], timedOut: Bool) {
+    public static func lint(_ project: Project) -> (findings: [Finding], timedOut: Bool) {
         let configuration = project.configuration
         let source = Self.project(project)
         let files = source.files
