@@ -62,6 +62,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
     ] + (swiftReader ? [.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1")] : []),
     targets: [
         // MARK: json-c, behind one module
@@ -309,7 +310,7 @@ let package = Package(
         ),
 
         // MARK: What navctl answers in process: lint runs over files and folders (the source readers included),
-        // a session document's model, readable text; shared by navctl's commands
+        // a session document's model, readable text; shared by navctl's commands and its MCP server
         .target(
             name: "NavLocal",
             dependencies: [
@@ -322,6 +323,30 @@ let package = Package(
                 "NavProtocol",
                 "NavSource",
             ] + swiftReaderDependency
+        ),
+
+        // MARK: navctl mcp: a Model Context Protocol server (modelcontextprotocol/swift-sdk) offering navd's
+        // in-process answers as tools
+        .target(
+            name: "NavMCP",
+            dependencies: [
+                "JSONCore",
+                "NavEngine",
+                "NavLint",
+                "NavLocal",
+                "NavModel",
+                "NavProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
+        .testTarget(
+            name: "NavMCPTests",
+            dependencies: [
+                "JSONCore",
+                "NavMCP",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
         ),
 
         // MARK: Client library
@@ -361,11 +386,13 @@ let package = Package(
                 "NavImport",
                 "NavLint",
                 "NavLocal",
+                "NavMCP",
                 "NavModel",
                 "NavProject",
                 "NavProtocol",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
             ],
             linkerSettings: executableLinking
         ),
