@@ -13,7 +13,7 @@ public struct ToolFailure: Error, Sendable, Equatable {
 struct Arguments {
     let tool: String
     let values: [String: Value]
-    /// The members the tool takes, in the order its schema lists them.
+    /// The members the tool takes (its schema's properties), sorted.
     let known: [String]
 
     init(tool: String, _ values: [String: Value]?, known: [String]) throws(ToolFailure) {

@@ -103,7 +103,7 @@ enum NavTools {
             annotations: .init(readOnlyHint: true, idempotentHint: true, openWorldHint: false)),
     ]
 
-    /// The members each tool takes, in its schema's order.
+    /// The members each tool takes: its schema's properties, sorted.
     static func members(of tool: Tool) -> [String] {
         guard case .object(let properties)? = tool.inputSchema.objectValue?["properties"] else { return [] }
         return properties.keys.sorted()
