@@ -11,12 +11,15 @@ APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninte
 
 all: build
 
-## deps: what the build needs: pkg-config, json-c, SQLite, and libxml2 (FoundationXML, the storyboard reader's
-## parser, links it; the Swift toolchain image usually has it)
+## deps: what the build needs: pkg-config, json-c, SQLite, libxml2 (FoundationXML, the storyboard reader's
+## parser, links it; the Swift toolchain image usually has it) and libcurl (FoundationNetworking links it: the MCP
+## SDK behind navctl mcp imports it for its HTTP transports, so the static release link needs libcurl's -lcurl)
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c sqlite3 libxml-2.0; then \
-	  echo "installing json-c, SQLite, libxml2 and pkg-config"; \
-	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) libjson-c-dev libsqlite3-dev libxml2-dev pkg-config; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c sqlite3 libxml-2.0 \
+	  || { [ "$$(uname -s)" = Linux ] && ! pkg-config --exists libcurl; }; then \
+	  echo "installing json-c, SQLite, libxml2, libcurl and pkg-config"; \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    $(APT_INSTALL) libjson-c-dev libsqlite3-dev libxml2-dev libcurl4-openssl-dev pkg-config; \
 	  elif command -v brew >/dev/null 2>&1; then brew install json-c sqlite pkg-config; \
 	  else echo "install json-c, SQLite and pkg-config, then run make again" >&2; exit 1; fi; \
 	fi
