@@ -310,7 +310,7 @@ let package = Package(
         ),
 
         // MARK: What navctl answers in process: lint runs over files and folders (the source readers included),
-        // a session document's model, readable text; shared by navctl's commands and its MCP server
+        // a session document's model, readable text; shared by navctl's commands and its MCP server (navd-mcp)
         .target(
             name: "NavLocal",
             dependencies: [
@@ -386,11 +386,23 @@ let package = Package(
                 "NavImport",
                 "NavLint",
                 "NavLocal",
-                "NavMCP",
                 "NavModel",
                 "NavProject",
                 "NavProtocol",
                 "NavTransport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: executableLinking
+        ),
+        // navctl mcp's server, a program of its own so that navctl does not link the MCP SDK: the SDK imports
+        // FoundationNetworking, which loads libcurl and the libraries behind it at every start
+        .executableTarget(
+            name: "navd-mcp",
+            dependencies: [
+                "NavLint",
+                "NavLocal",
+                "NavMCP",
+                "NavProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
             ],
