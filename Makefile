@@ -13,7 +13,7 @@ all: build
 
 ## deps: what the build needs: pkg-config, json-c, SQLite, libxml2 (FoundationXML, the storyboard reader's
 ## parser, links it; the Swift toolchain image usually has it) and libcurl (FoundationNetworking links it: the MCP
-## SDK behind navctl mcp imports it for its HTTP transports, so the static release link needs libcurl's -lcurl)
+## SDK in navd-mcp imports it for its HTTP transports, so navd-mcp's static release link needs libcurl's -lcurl)
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c sqlite3 libxml-2.0 \
 	  || { [ "$$(uname -s)" = Linux ] && ! pkg-config --exists libcurl; }; then \
