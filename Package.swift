@@ -7,21 +7,24 @@ import PackageDescription
 // - SQLite is linked statically on Linux. libsqlite3.so binds about 1,500 of its own symbols at load, each a
 //   lookup through every loaded library; linked in, they are resolved when navd is linked. On macOS it is
 //   the system's library, in the shared cache.
-// - The executables do not export their symbols. The static Swift standard library's link arguments export
-//   every symbol of the executable (17,000 in navd); each of the libraries' symbol lookups at load starts in
-//   that table, and nothing looks navd's own symbols up at run time.
+// - The release builds the Makefile makes (make install, make bench) do not export the executables' symbols:
+//   the static Swift standard library's link arguments export every symbol of the executable (17,000 in
+//   navd); each of the libraries' symbol lookups at load starts in that table, and nothing looks navd's own
+//   symbols up at run time. The Makefile's RELEASE passes -Xlinker --no-export-dynamic on Linux; it is not
+//   a linker setting here, because SwiftPM refuses a package with unsafe flags as a dependency by version,
+//   and an app depends on navd that way for its plugins (docs/source.md, "SwiftPM plugins").
 let sqliteLinking: [LinkerSetting] = [
     .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux])),
     .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
-]
-let executableLinking: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
 ]
 // NAVD_WITHOUT_SWIFT_READER=1 builds everything but the Swift reader, and so without swift-syntax, which takes
 // minutes to build in each configuration: the sanitizers' builds, the short fuzz run and the install check use
 // it (they do not check that reader; the plain build and test run does). navctl then reports Swift files as not read.
 let swiftReader = Context.environment["NAVD_WITHOUT_SWIFT_READER"] == nil
 let swiftReaderDependency: [Target.Dependency] = swiftReader ? ["NavSwift"] : []
+// What the code that calls the Swift reader tests (`#if NAVD_SWIFT_READER`), rather than `canImport(NavSwift)`,
+// which a NavSwift module left in the build folder by another build would satisfy.
+let swiftReaderSettings: [SwiftSetting] = swiftReader ? [.define("NAVD_SWIFT_READER")] : []
 let swiftReaderTargets: [Target] = [
     // MARK: The Swift reader (UIKit and SwiftUI), on swift-syntax
     .target(
@@ -54,6 +57,8 @@ let package = Package(
         .executable(name: "navctl", targets: ["navctl"]),
         .library(name: "NavClient", targets: ["NavClient"]),
         .library(name: "NavModel", targets: ["NavModel"]),
+        .plugin(name: "NavdLintPlugin", targets: ["NavdLintBuildToolPlugin"]),
+        .plugin(name: "NavdLintCommandPlugin", targets: ["NavdLintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -127,11 +132,18 @@ let package = Package(
             ]
         ),
 
-        // MARK: Framing, JSON-RPC envelope, connections
+        // MARK: Message framing (Content-Length and NDJSON), pure: the socket server, the client, the language
+        // server and the fuzz targets share it without SwiftNIO
+        .target(
+            name: "NavFraming"
+        ),
+
+        // MARK: JSON-RPC envelope, connections
         .target(
             name: "NavTransport",
             dependencies: [
                 "JSONCore",
+                "NavFraming",
                 "NavProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -144,6 +156,7 @@ let package = Package(
             name: "NavTransportTests",
             dependencies: [
                 "JSONCore",
+                "NavFraming",
                 "NavProtocol",
                 "NavTestSupport",
                 "NavTransport",
@@ -197,6 +210,7 @@ let package = Package(
             dependencies: [
                 "JSONCore",
                 "NavClient",
+                "NavFraming",
                 "NavModel",
                 "NavProtocol",
                 "NavServer",
@@ -322,7 +336,8 @@ let package = Package(
                 "NavProject",
                 "NavProtocol",
                 "NavSource",
-            ] + swiftReaderDependency
+            ] + swiftReaderDependency,
+            swiftSettings: swiftReaderSettings
         ),
 
         // MARK: navctl mcp: a Model Context Protocol server (modelcontextprotocol/swift-sdk) offering navd's
@@ -354,6 +369,7 @@ let package = Package(
             name: "NavClient",
             dependencies: [
                 "JSONCore",
+                "NavFraming",
                 "NavModel",
                 "NavProtocol",
                 "NavTransport",
@@ -374,8 +390,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ],
-            linkerSettings: executableLinking
+            ]
         ),
         .executableTarget(
             name: "navctl",
@@ -383,16 +398,17 @@ let package = Package(
                 "JSONCore",
                 "NavClient",
                 "NavEngine",
+                "NavFraming",
                 "NavImport",
                 "NavLint",
                 "NavLocal",
                 "NavModel",
                 "NavProject",
                 "NavProtocol",
+                "NavSource",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            linkerSettings: executableLinking
+            ]
         ),
         // navctl mcp's server, a program of its own so that navctl does not link the MCP SDK: the SDK imports
         // FoundationNetworking, which loads libcurl and the libraries behind it at every start
@@ -405,8 +421,22 @@ let package = Package(
                 "NavProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
-            ],
-            linkerSettings: executableLinking
+            ]
+        ),
+
+        // MARK: SwiftPM plugins for apps (docs/source.md, "SwiftPM plugins"): navctl lint on each build of a
+        // target, and `swift package navd-lint`
+        .plugin(
+            name: "NavdLintBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["navctl"]
+        ),
+        .plugin(
+            name: "NavdLintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "navd-lint", description: "Lint the package's source for navigation-bar bugs with navctl lint")
+            ),
+            dependencies: ["navctl"]
         ),
 
         // MARK: The contract: docs/openrpc.json and the tables of docs/protocol.md, from the wire types (make schema)
@@ -440,6 +470,7 @@ let package = Package(
             name: "NavFuzz",
             dependencies: [
                 "JSONCore",
+                "NavFraming",
                 "NavImport",
                 "NavInterfaceBuilder",
                 "NavLint",
@@ -448,8 +479,8 @@ let package = Package(
                 "NavProject",
                 "NavProtocol",
                 "NavSource",
-                "NavTransport",
-            ] + swiftReaderDependency
+            ] + swiftReaderDependency,
+            swiftSettings: swiftReaderSettings
         ),
         .executableTarget(
             name: "navd-fuzz",
@@ -472,6 +503,7 @@ let package = Package(
             dependencies: [
                 "JSONCore",
                 "NavClient",
+                "NavFraming",
                 "NavProtocol",
                 "NavTestSupport",
                 "NavTransport",
@@ -481,3 +513,27 @@ let package = Package(
     ] + (swiftReader ? swiftReaderTargets : []),
     swiftLanguageModes: [.v6]
 )
+
+// NAVD_BUILD_ONLY="TARGET ..." keeps only those targets and what they depend on: the sanitizer builds build
+// the few targets they check, not the whole package in their configuration.
+if let only = Context.environment["NAVD_BUILD_ONLY"] {
+    let byName = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var kept: Set<String> = []
+    var queue = only.split(separator: " ").map(String.init)
+    while let name = queue.popLast() {
+        guard let target = byName[name], kept.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): queue.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets = package.targets.filter { kept.contains($0.name) }
+    package.products = package.products.filter { product in
+        let targets =
+            (product as? Product.Executable)?.targets ?? (product as? Product.Library)?.targets ?? (product as? Product.Plugin)?.targets
+            ?? []
+        return targets.allSatisfy(kept.contains)
+    }
+}

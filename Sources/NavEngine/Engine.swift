@@ -65,20 +65,14 @@ public enum Engine {
     }
 
     /// `tint/resolve`: a colour given is resolved under the session's policies (the defaults without a
-    /// session); else the named or top screen's bar colour.
+    /// session; params guarantee a colour then); else the named or top screen's bar colour.
     public static func tint(_ p: TintResolve.Params, model: NavigationModel?) throws(RPCError) -> TintResult {
-        guard let model else {
-            // Params guarantee a colour when there is no session.
-            let policies = Policies()
+        // An unknown screen is an error even when a colour is given.
+        let index = try model.flatMap { (m: NavigationModel) throws(RPCError) -> Int? in try screenIndex(m, p.screenId) }
+        guard let model, p.color == nil else {
+            let policies = model?.config.policies ?? Policies()
             return TintEngine.resolve(
                 color: p.color ?? .white, backdrop: p.backdrop ?? .white, method: p.method ?? policies.tintMethod,
-                threshold: p.threshold ?? policies.tintThreshold, source: .automatic)
-        }
-        let index = try screenIndex(model, p.screenId)
-        let policies = model.config.policies
-        if let color = p.color {
-            return TintEngine.resolve(
-                color: color, backdrop: p.backdrop ?? .white, method: p.method ?? policies.tintMethod,
                 threshold: p.threshold ?? policies.tintThreshold, source: .automatic)
         }
         return TintEngine.resolve(model: model, screenIndex: index, backdrop: p.backdrop, method: p.method, threshold: p.threshold)

@@ -1,4 +1,5 @@
 import JSONCore
+import NavFraming
 import NavImport
 import NavInterfaceBuilder
 import NavLint
@@ -7,9 +8,8 @@ import NavObjC
 import NavProject
 import NavProtocol
 import NavSource
-import NavTransport
 
-#if canImport(NavSwift)
+#if NAVD_SWIFT_READER
     import NavSwift
 #endif
 
@@ -50,7 +50,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .document: Self.document(bytes)
         case .importDump: _ = try? NavImport.importDump(String(decoding: bytes, as: UTF8.self))
         case .swiftSource:
-            #if canImport(NavSwift)
+            #if NAVD_SWIFT_READER
                 Self.source(SwiftReader(), bytes, file: "Fuzz.swift")
             #endif
         case .objcSource: Self.source(ObjCReader(), bytes, file: "Fuzz.m")

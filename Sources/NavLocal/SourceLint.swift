@@ -8,7 +8,7 @@ import NavProject
 import NavProtocol
 import NavSource
 
-#if canImport(NavSwift)
+#if NAVD_SWIFT_READER
     import NavSwift
 #endif
 
@@ -24,7 +24,7 @@ public enum SourceLint {
         return nil
     }
 
-    #if canImport(NavSwift)
+    #if NAVD_SWIFT_READER
         static let swiftReader: any SourceReader = SwiftReader()
     #else
         /// A build without the Swift reader (NAVD_WITHOUT_SWIFT_READER) says so for each Swift file.
@@ -44,43 +44,62 @@ public enum SourceLint {
     public static func isSource(_ path: String) -> Bool { reader(for: path) != nil }
 
     /// Seconds on a monotonic clock, for the readers' time limit.
-    @Sendable static func seconds() -> Double { ProcessInfo.processInfo.systemUptime }
+    @Sendable public static func seconds() -> Double { ProcessInfo.processInfo.systemUptime }
 
     /// One file read: its facts and the lines its `navd:` comments switch off.
-    static func read(_ path: String, limits: ReaderLimits) -> (facts: SourceFacts, suppressions: Suppressions)? {
-        guard let reader = reader(for: path) else { return nil }
+    public typealias ReadFile = (facts: SourceFacts, suppressions: Suppressions)
+
+    /// One file read from disk; nil for a file no reader takes.
+    public static func read(_ path: String, limits: ReaderLimits) -> ReadFile? {
+        guard reader(for: path) != nil else { return nil }
         let bytes: [UInt8]
         do {
             // The size limit is checked before the bytes are read.
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-            if size > limits.maxFileBytes {
-                let problem = ReadProblem(
-                    location: SourceLocation(file: path, line: 1, column: 1),
-                    message: "not read: the file has \(size) bytes, more than max-file-bytes (\(limits.maxFileBytes))",
-                    limit: ReaderLimits.fileBytesName)
-                return (SourceFacts(file: path, language: .swift, problems: [problem]), Suppressions())
-            }
+            if size > limits.maxFileBytes { return tooLarge(path, size: size, limits: limits) }
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             let problem = ReadProblem(
                 location: SourceLocation(file: path, line: 1, column: 1), message: "not read: the file cannot be read")
             return (SourceFacts(file: path, language: .swift, problems: [problem]), Suppressions())
         }
+        return read(path, bytes: bytes, limits: limits)
+    }
+
+    /// One file read from bytes already in hand (an editor's buffer), as `read(_:limits:)` reads the file on
+    /// disk; nil for a file no reader takes.
+    public static func read(_ path: String, bytes: [UInt8], limits: ReaderLimits) -> ReadFile? {
+        guard let reader = reader(for: path) else { return nil }
+        if bytes.count > limits.maxFileBytes { return tooLarge(path, size: bytes.count, limits: limits) }
         let facts = reader.read(bytes, file: path, limits: limits, clock: seconds)
         guard !facts.directives.isEmpty else { return (facts, Suppressions()) }
         let table = LineTable(bytes, file: path)
         return (facts, Suppressions.resolve(facts.directives, lineCount: table.lineCount) { table.text(ofLine: $0) })
     }
 
+    /// A file over the size limit: not read, one problem that says so.
+    public static func tooLarge(_ path: String, size: Int, limits: ReaderLimits) -> ReadFile {
+        let problem = ReadProblem(
+            location: SourceLocation(file: path, line: 1, column: 1),
+            message: "not read: the file has \(size) bytes, more than max-file-bytes (\(limits.maxFileBytes))",
+            limit: ReaderLimits.fileBytesName)
+        return (SourceFacts(file: path, language: .swift, problems: [problem]), Suppressions())
+    }
+
     /// A project's files read, with the configuration's profiles, device and settings.
     public static func project(_ project: Project) -> SourceProject {
+        self.project(project, files: project.files.compactMap { read($0, limits: project.configuration.limits) })
+    }
+
+    /// A project whose files are already read (by `read`, from disk or from an editor's buffers), with the
+    /// configuration's profiles, device and settings.
+    public static func project(_ project: Project, files read: [ReadFile]) -> SourceProject {
         let configuration = project.configuration
         var files: [SourceFacts] = []
         var suppressions: [String: Suppressions] = [:]
-        for path in project.files {
-            guard let (facts, suppressed) = read(path, limits: configuration.limits) else { continue }
+        for (facts, suppressed) in read {
             files.append(facts)
-            suppressions[path] = suppressed
+            suppressions[facts.file] = suppressed
         }
         var config = SessionConfig()
         if let name = configuration.device, let preset = DevicePreset.named(name) { config.device = preset.device }
@@ -106,7 +125,7 @@ public enum SourceLint {
 
     /// The key of a project's findings: the whole project as discovered (its files' paths, its configuration,
     /// the deployment target) and each file's bytes; a file over the size limit by its size, as it is not read.
-    static func cacheKey(_ project: Project, cache: LintCache) -> LintCache.Key {
+    public static func cacheKey(_ project: Project, cache: LintCache) -> LintCache.Key {
         var key = cache.key()
         key.add(LintCache.canonicalDescription(project))
         let limit = project.configuration.limits.maxFileBytes
@@ -142,28 +161,54 @@ public enum SourceLint {
     /// suppressed storyboard elements applied, and every file that could not be read as one finding; and
     /// whether a file ran out of its time.
     public static func lint(_ project: Project) -> (findings: [Finding], timedOut: Bool) {
-        let configuration = project.configuration
         let source = Self.project(project)
-        let files = source.files
-        let timedOut = files.contains { $0.problems.contains { $0.limit == ReaderLimits.secondsName } }
+        let located = findings(project, source: source) { path in FileManager.default.contents(atPath: path).map { Array($0) } }
+        return (located.map(\.finding), timedOut(source))
+    }
+
+    /// Whether a file of a project ran out of its time (`max-seconds-per-file`).
+    public static func timedOut(_ source: SourceProject) -> Bool {
+        source.files.contains { $0.problems.contains { $0.limit == ReaderLimits.secondsName } }
+    }
+
+    /// A report's finding, with where its screen is declared when that is elsewhere.
+    public struct LocatedFinding: Sendable, Hashable {
+        public var finding: Finding
+        /// The declaration of the finding's screen, when the finding points elsewhere; nil for a file's problem.
+        public var screenLocation: SourceLocation?
+
+        public init(finding: Finding, screenLocation: SourceLocation? = nil) {
+            self.finding = finding
+            self.screenLocation = screenLocation
+        }
+    }
+
+    /// The findings of a project already read (`project(_:files:)`), as the report's findings: configured
+    /// severities, disabled rules and suppressed storyboard elements applied, and every file that could not be
+    /// read as one finding. `contents` gives a storyboard's or xib's bytes, for its elements' ids (the file on
+    /// disk, or an editor's buffer).
+    public static func findings(_ project: Project, source: SourceProject, contents: (String) -> [UInt8]?) -> [LocatedFinding] {
+        let configuration = project.configuration
         let profiles = source.profiles
-        var out: [Finding] = []
-        for facts in files {
+        var out: [LocatedFinding] = []
+        for facts in source.files {
             for problem in facts.problems where !configuration.disabledRules.contains(LintRule.sourceNotRead) {
                 var d = Diagnostic(code: LintRule.sourceNotRead, severity: .warning, message: problem.message)
                 d.severity = configuration.severities[d.code] ?? d.severity
                 out.append(
-                    Finding(
-                        file: problem.location.file, position: SourcePosition(line: problem.location.line, column: problem.location.column),
-                        path: "", profile: profiles.first ?? .ios17, diagnostic: d))
+                    LocatedFinding(
+                        finding: Finding(
+                            file: problem.location.file,
+                            position: SourcePosition(line: problem.location.line, column: problem.location.column), path: "",
+                            profile: profiles.first ?? .ios17, diagnostic: d)))
             }
         }
         var elementIds: [String: LineTable] = [:]
         for finding in SourceLinter.lint(source) where !configuration.disabledRules.contains(finding.code) {
             let at = finding.location
             if at.file.hasSuffix(".storyboard") || at.file.hasSuffix(".xib"), !configuration.suppressedElements.isEmpty {
-                if elementIds[at.file] == nil, let data = FileManager.default.contents(atPath: at.file) {
-                    elementIds[at.file] = LineTable(Array(data), file: at.file)
+                if elementIds[at.file] == nil, let bytes = contents(at.file) {
+                    elementIds[at.file] = LineTable(bytes, file: at.file)
                 }
                 if let table = elementIds[at.file], let id = elementId(table, at: at),
                     let codes = configuration.suppressedElements[id], codes.isEmpty || codes.contains(finding.code)
@@ -175,15 +220,17 @@ public enum SourceLint {
             d.severity = configuration.severities[d.code] ?? d.severity
             d.screenId = finding.screen
             out.append(
-                Finding(
-                    file: at.file, position: SourcePosition(line: at.line, column: at.column), path: "", profile: finding.profile,
-                    diagnostic: d))
+                LocatedFinding(
+                    finding: Finding(
+                        file: at.file, position: SourcePosition(line: at.line, column: at.column), path: "", profile: finding.profile,
+                        diagnostic: d),
+                    screenLocation: finding.screenLocation))
         }
-        return (out, timedOut)
+        return out
     }
 
     /// The `id` attribute of the storyboard element whose start tag begins at `at`.
-    static func elementId(_ table: LineTable, at: SourceLocation) -> String? {
+    public static func elementId(_ table: LineTable, at: SourceLocation) -> String? {
         var text = ""
         for line in at.line..<min(at.line + 8, table.lineCount + 1) {
             text += " " + table.text(ofLine: line)

@@ -11,6 +11,10 @@ public struct ObjCReader: SourceReader {
     /// The deepest nesting the reader follows, whatever the limits say: each level costs stack (see ``LargeStack``).
     static let nestingCeiling = 1_000
 
+    /// The reading thread's stack, 64 MiB: the nesting ceiling times what a level costs unoptimised (about 32 KiB;
+    /// a tenth of that optimised), twice over.
+    static let stackBytes = 64 << 20
+
     public func read(_ bytes: [UInt8], file: String, limits: ReaderLimits, clock: @Sendable () -> Double) -> SourceFacts {
         guard bytes.count <= limits.maxFileBytes else {
             var facts = SourceFacts(file: file, language: .objectiveC)
@@ -22,7 +26,7 @@ public struct ObjCReader: SourceReader {
             return facts
         }
         // The parse trees are made and dropped on the reading thread too: dropping a deep tree recurses as well.
-        return LargeStack.run { Self.facts(of: bytes, file: file, limits: limits, clock: clock) }
+        return LargeStack.run(stackBytes: Self.stackBytes) { Self.facts(of: bytes, file: file, limits: limits, clock: clock) }
     }
 
     private static func facts(of bytes: [UInt8], file: String, limits: ReaderLimits, clock: () -> Double) -> SourceFacts {

@@ -282,6 +282,14 @@ extension Collector {
             guard let owner = currentTypeName else { return }
             let value = self.value(of: initializer)
             if case .opaque = value { return }
+            if Objects.isScalar(value), let declaration = node.parent?.parent?.as(VariableDeclSyntax.self),
+                declaration.bindingSpecifier.tokenKind == .keyword(.var),
+                !declaration.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) })
+            {
+                objects.openScalars[owner, default: []].insert(name)
+                objects.properties[owner]?[name] = nil
+                return
+            }
             objects.properties[owner, default: [:]][name] = value
         } else if inBody {
             bindLocal(name, value(of: initializer))

@@ -73,6 +73,7 @@ extension Collector {
         guard let owner = currentTypeName else { return }
         switch value(of: rhs) {
         case .opaque, .property: return
+        case let value where Objects.isScalar(value) && objects.openScalars[owner]?.contains(name) == true: return
         case let value: objects.properties[owner, default: [:]][name] = value
         }
     }

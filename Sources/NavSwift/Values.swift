@@ -133,6 +133,18 @@ struct Objects {
     var appearances: [AppearanceBuild] = []
     /// Stored properties by type name, then property name.
     var properties: [String: [String: Value]] = [:]
+    /// Variables other files can set (`var` without `private` or `fileprivate`) that hold a string, a number or a
+    /// colour, by type name: the value a screen is configured with (`detail.subject = …`) is the caller's, so
+    /// neither their initial value nor an assignment in this file is taken for it.
+    var openScalars: [String: Set<String>] = [:]
+
+    /// Whether a value is a string, a number or a colour.
+    static func isScalar(_ value: Value) -> Bool {
+        switch value {
+        case .string, .number, .color: return true
+        default: return false
+        }
+    }
     /// Changes made to stored properties' objects, in source order.
     var propertyMutations: [(owner: String, name: String, mutation: Mutation)] = []
 

@@ -2,6 +2,7 @@ import JSONCore
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NavFraming
 import NavProtocol
 
 /// What a connection asks of the server behind it. Every call is made on the connection's event loop and must

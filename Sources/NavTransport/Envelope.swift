@@ -6,6 +6,7 @@
     import Darwin
 #endif
 import JSONCore
+import NavFraming
 import NavProtocol
 
 /// A JSON-RPC request id: a string, an integer, or null.

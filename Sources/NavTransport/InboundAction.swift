@@ -1,4 +1,5 @@
 import JSONCore
+import NavFraming
 import NavProtocol
 
 /// What a connection does with one ``FrameEvent``: the step between framing and dispatch.

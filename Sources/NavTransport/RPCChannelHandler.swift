@@ -4,6 +4,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NavFraming
 import NavProtocol
 
 /// Serves JSON-RPC on one channel, on the channel's event loop: it decodes a whole read burst (so a cancel that

@@ -50,6 +50,7 @@ struct Navctl: AsyncParsableCommand {
             FlowsCommand.self,
             ImportCommand.self,
             DevicesCommand.self,
+            LSPCommand.self,
             MCPCommand.self,
         ]
     )

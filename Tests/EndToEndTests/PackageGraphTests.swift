@@ -32,10 +32,13 @@ struct PackageGraphTests {
         let out = dir.file("manifest.json")
         _ = FileManager.default.createFile(atPath: out, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: out))
-        // A scratch folder of its own: the build's own may be locked by the run that started these tests.
+        // A scratch folder of its own: the build's own may be locked by the run that started these tests. The
+        // whole manifest: a sanitizer build's NAVD_BUILD_ONLY would leave navctl out of it.
+        var environment = ProcessInfo.processInfo.environment
+        environment["NAVD_BUILD_ONLY"] = nil
         let child = try ChildProcess(
             executable: try #require(Self.swift), arguments: ["package", "--scratch-path", dir.file("scratch"), "dump-package"],
-            standardOutput: handle, currentDirectory: Paths.packageRoot.path)
+            environment: environment, standardOutput: handle, currentDirectory: Paths.packageRoot.path)
         try? handle.close()
         #expect(try await child.waitForExit(timeout: .seconds(120)) == 0)
         let manifest = try JSON.parse(Array(try Data(contentsOf: URL(fileURLWithPath: out))))

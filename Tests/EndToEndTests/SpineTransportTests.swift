@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import NavClient
+import NavFraming
 import NavTransport
 import Testing
 

@@ -80,7 +80,7 @@ struct LintCacheTests {
         let cache = LintCache(directory: dir, version: "1", maxEntries: 3)
         let first = key(cache, ["first"])
         cache.store(Self.findings, under: first)
-        for damaged in ["", "{", #"{"format": "navd-lint-cache/1", "findings": [{"file": 1}]}"#, "[1]"] {
+        for damaged in ["", "{", #"{"format": "\#(LintCache.format)", "findings": [{"file": 1}]}"#, "[1]"] {
             try Data(damaged.utf8).write(to: URL(fileURLWithPath: cache.path(first)))
             #expect(cache.load(first) == nil, "\(damaged)")
         }

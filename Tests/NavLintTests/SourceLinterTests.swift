@@ -87,6 +87,30 @@ typealias SourceLocation = NavSource.SourceLocation
         #expect(Self.lint(branch).isEmpty)
     }
 
+    @Test func aSwiftUIBarHiddenByTheViewBelowIsNotCarriedToAViewPushedOnIt() {
+        // SwiftUI's bar settings are preferences of the view they modify (docs/semantics.md, "SwiftUI bar
+        // preferences"): the root hiding its bar leaves the bar of a view it links to as that view asks.
+        func view(_ name: String, line: Int, _ settings: [Setting] = []) -> ScreenDraft {
+            ScreenDraft(name: name, kind: .swiftUIView, location: Self.at(line), settings: settings)
+        }
+        let hidden = Setting(.barHidden(.known(true)), at: Self.at(4))
+        let link = Edge(kind: .navigationLink, from: "HomeView", to: .className("SettingsView"), location: Self.at(5))
+        let facts = SourceFacts(
+            file: "App.swift", language: .swift, screens: [view("HomeView", line: 1, [hidden]), view("SettingsView", line: 10)],
+            edges: [link])
+        #expect(Self.lint(facts).isEmpty)
+
+        // The pushed view hiding its own bar loses the swipe.
+        var own = facts
+        own.screens[1].settings = [Setting(.barHidden(.known(true)), at: Self.at(12))]
+        #expect(Self.lines(Self.lint(own), "pop-gesture-disabled") == [12])
+
+        // Pushed by UIKit (a hosting controller), the navigation controller's bar stays as the screen below left it.
+        var hosted = facts
+        hosted.edges = [Self.push("HomeView", "SettingsView", line: 5)]
+        #expect(Self.lines(Self.lint(hosted), "pop-gesture-disabled") == [10])
+    }
+
     @Test func aRestoredSwipeMustBeGuardedAtTheRoot() {
         let restore = Setting(.popGestureDelegate(.this), at: Self.at(3))
         let left = Setting(.leftItems([Self.item("Back", action: true, line: 22)]), at: Self.at(22))

@@ -171,7 +171,7 @@ struct BadInputTests {
     @Test("Reading runs on a thread with a large stack, and gives back what it computed")
     func largeStack() {
         func depth(_ n: Int) -> Int { n == 0 ? 0 : 1 + depth(n - 1) }
-        #expect(LargeStack.run { depth(100_000) } == 100_000)
-        #expect(LargeStack.run { "facts" } == "facts")
+        #expect(LargeStack.run(stackBytes: ObjCReader.stackBytes) { depth(100_000) } == 100_000)
+        #expect(LargeStack.run(stackBytes: ObjCReader.stackBytes) { "facts" } == "facts")
     }
 }

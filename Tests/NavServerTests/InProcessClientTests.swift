@@ -2,6 +2,7 @@ import Foundation
 import JSONCore
 import Logging
 import NavClient
+import NavFraming
 import NavModel
 import NavProtocol
 import NavTransport

@@ -72,6 +72,36 @@ struct SettingsTests {
         #expect(screen.values == [.title(.unknown), .backButtonTitle(.known("Feed"))])
     }
 
+    @Test func aVariableOtherFilesCanSetIsTheCallersValue() throws {
+        // `var subject = ""` is a screen's input: whoever pushes it sets it, so its initial value says nothing
+        // about the title. A constant, or a variable no other file can reach, keeps what this file gives it.
+        let facts = read(
+            """
+            class MessageViewController: UIViewController {
+                var subject = ""
+                var accent = UIColor.red
+                private var draftTitle = "Draft"
+
+                override func viewDidLoad() {
+                    title = subject
+                    navigationItem.title = draftTitle
+                    navigationController?.navigationBar.tintColor = accent
+                }
+
+                func show(_ message: Message) { subject = "Re: x" }
+            }
+
+            class MailboxViewController: UIViewController {
+                let heading = "Inbox"
+                override func viewDidLoad() { title = heading }
+            }
+            """)
+        let message = try #require(facts.screen("MessageViewController"))
+        #expect(message.values == [.title(.unknown), .itemTitle(.known("Draft")), .bar(.tintColor, .unknown)])
+        let mailbox = try #require(facts.screen("MailboxViewController"))
+        #expect(mailbox.values == [.title(.known("Inbox"))])
+    }
+
     @Test func valuesKnownOnlyAtRunTimeAreUnknown() throws {
         let facts = read(
             """

@@ -2,6 +2,7 @@ import JSONCore
 import Logging
 import NIOCore
 import NIOEmbedded
+import NavFraming
 import NavTransport
 import Testing
 

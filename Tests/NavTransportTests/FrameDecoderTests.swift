@@ -1,3 +1,4 @@
+import NavFraming
 import NavTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import JSONCore
+import NavFraming
 import NavProtocol
 import Testing
 

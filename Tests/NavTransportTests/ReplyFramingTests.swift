@@ -1,5 +1,6 @@
 import JSONCore
 import NIOCore
+import NavFraming
 import Testing
 
 @testable import NavTransport

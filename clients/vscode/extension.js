@@ -1,16 +1,410 @@
 'use strict';
-// The navd extension: commands that ask the daemon about a session's navigation bar, a status
-// bar item with the top screen's back title and tint, a webview with the rendered bar, a
-// channel listing the session's notifications, and diagnostics in the Problems panel: navctl
-// lint's findings for open *.navd.json documents and the followed session's live diagnostics.
+// The navd extension. The language server, `navctl lsp`, lints Swift, Objective-C, storyboards,
+// xibs and session documents (*.navd.json) as they are edited: its diagnostics in the Problems
+// panel, hovers, code lenses and quick fixes. The daemon answers about a live session's navigation
+// bar: commands, a status bar item with the top screen's back title and tint, a webview with the
+// rendered bar, a channel listing the session's notifications, and the session's live diagnostics.
 const vscode = require('vscode');
 const { EventEmitter } = require('events');
-const path = require('path');
 const { NavdClient, socketPath } = require('./client');
+const { LspClient } = require('./lsp-client');
+const convert = require('./lsp-convert');
 const format = require('./format');
 const lint = require('./lint');
 
 const SEVERITY = { error: 'Error', warning: 'Warning', info: 'Information' };
+
+// The server is restarted when it stops on its own, unless it stopped this often in this long.
+const RESTART_LIMIT = 5;
+const RESTART_WINDOW = 3 * 60 * 1000;
+const MESSAGE_TYPES = { 1: 'showErrorMessage', 2: 'showWarningMessage', 3: 'showInformationMessage', 4: 'showInformationMessage' };
+
+/**
+ * `navctl lsp` for the workspace (navd.navctlPath, default `navctl` on PATH), started with the
+ * workspace folders once a document it serves is open; sent every open document it serves, their
+ * edits, saves and closes; its diagnostics in the 'navd' collection (for files that are not open
+ * too); its hovers, code lenses, code actions and commands registered as it advertises them;
+ * restarted when it stops on its own.
+ */
+function createLanguageClient(context, state, commands) {
+  const conv = convert.createConverters(vscode);
+  const diagnostics = vscode.languages.createDiagnosticCollection('navd');
+  context.subscriptions.push(diagnostics);
+  const lsp = {
+    client: null,           // the running server, initialized
+    current: null,          // the server being started or running: whose messages count
+    starting: null,
+    opened: new Map(),      // uri string -> the document, as the server has it open
+    features: [],           // disposables of what the running server advertised
+    watchers: new Map(),    // registration id -> disposables
+    progress: new Map(),    // $/progress token -> {report, done}
+    exits: [],              // times it stopped on its own
+    lastFailure: null,
+    diagnostics,
+  };
+  state.language = lsp;
+  let log = null;
+
+  function append(text) {
+    if (!log) {
+      log = vscode.window.createOutputChannel('navd language server');
+      context.subscriptions.push(log);
+    }
+    log.append(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  function command() {
+    const value = vscode.workspace.getConfiguration('navd').get('navctlPath');
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : 'navctl';
+  }
+
+  function folders() {
+    return (vscode.workspace.workspaceFolders || []).map((f) => ({ uri: f.uri.toString(), name: f.name }));
+  }
+
+  function served(document) {
+    return Boolean(document) && convert.servesDocument(document.languageId, document.fileName,
+      document.uri && document.uri.scheme);
+  }
+
+  function fail(message) {
+    if (message !== lsp.lastFailure) vscode.window.showErrorMessage(`navd: ${message}`);
+    lsp.lastFailure = message;
+    state.events.emit('serverFailed', message);
+  }
+
+  function sync() {
+    return convert.syncOptions(lsp.client && lsp.client.capabilities);
+  }
+
+  function open(document) {
+    const client = lsp.client;
+    if (!client || !served(document) || !sync().openClose) return;
+    const uri = document.uri.toString();
+    if (lsp.opened.has(uri)) return;
+    lsp.opened.set(uri, document);
+    client.notify('textDocument/didOpen', { textDocument: {
+      uri, languageId: document.languageId, version: document.version, text: document.getText() } });
+  }
+
+  function change(event) {
+    const client = lsp.client;
+    const uri = event.document.uri.toString();
+    if (!client || !lsp.opened.has(uri) || event.contentChanges.length === 0) return;
+    const changes = convert.contentChanges(sync().change, event.contentChanges, event.document.getText());
+    if (!changes) return;
+    client.notify('textDocument/didChange', {
+      textDocument: { uri, version: event.document.version }, contentChanges: changes });
+  }
+
+  function save(document) {
+    const client = lsp.client;
+    const uri = document.uri.toString();
+    const options = sync();
+    if (!client || !lsp.opened.has(uri) || !options.save) return;
+    const params = { textDocument: { uri } };
+    if (options.includeText) params.text = document.getText();
+    client.notify('textDocument/didSave', params);
+  }
+
+  function close(document) {
+    const uri = document.uri.toString();
+    if (!lsp.opened.delete(uri)) return;
+    if (lsp.client && sync().openClose) lsp.client.notify('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  function cancelled(error) {
+    return error && error.code === -32800;
+  }
+
+  /** Asks the server; a failure is logged and counts as no answer. */
+  async function ask(client, method, params, token) {
+    try {
+      return await client.request(method, params, token);
+    } catch (error) {
+      if (!cancelled(error)) append(`${method}: ${error.message}`);
+      return null;
+    }
+  }
+
+  function registerFeatures(client) {
+    const caps = client.capabilities || {};
+    const selector = convert.DOCUMENT_SELECTOR;
+    const textDocument = (document) => ({ uri: document.uri.toString() });
+    if (caps.hoverProvider) {
+      lsp.features.push(vscode.languages.registerHoverProvider(selector, {
+        async provideHover(document, position, token) {
+          const hover = await ask(client, 'textDocument/hover',
+            { textDocument: textDocument(document), position: { line: position.line, character: position.character } }, token);
+          return conv.hover(hover);
+        },
+      }));
+    }
+    if (caps.codeLensProvider) {
+      const provider = {
+        async provideCodeLenses(document, token) {
+          const lenses = await ask(client, 'textDocument/codeLens', { textDocument: textDocument(document) }, token);
+          return (lenses || []).map(conv.codeLens);
+        },
+      };
+      if (caps.codeLensProvider.resolveProvider) {
+        provider.resolveCodeLens = async (lens, token) => {
+          const resolved = await ask(client, 'codeLens/resolve', conv.lsp(lens), token);
+          return resolved ? conv.codeLens(resolved) : lens;
+        };
+      }
+      lsp.features.push(vscode.languages.registerCodeLensProvider(selector, provider));
+    }
+    if (caps.codeActionProvider) {
+      const options = typeof caps.codeActionProvider === 'object' ? caps.codeActionProvider : {};
+      const provider = {
+        async provideCodeActions(document, range, context, token) {
+          const only = context.only ? [context.only.value] : undefined;
+          const params = {
+            textDocument: textDocument(document),
+            range: conv.lspRange(range),
+            context: { diagnostics: (context.diagnostics || []).map(conv.lspDiagnostic), only, triggerKind: context.triggerKind },
+          };
+          const actions = await ask(client, 'textDocument/codeAction', params, token);
+          return (actions || []).map((item) => conv.codeAction(item, context.diagnostics || []));
+        },
+      };
+      if (options.resolveProvider) {
+        provider.resolveCodeAction = async (action, token) => {
+          const item = conv.lsp(action);
+          if (!item || convert.isCommand(item)) return action;
+          const resolved = await ask(client, 'codeAction/resolve', item, token);
+          if (resolved && resolved.edit) action.edit = conv.workspaceEdit(resolved.edit);
+          if (resolved && resolved.command) action.command = conv.command(resolved.command);
+          return action;
+        };
+      }
+      const metadata = Array.isArray(options.codeActionKinds)
+        ? { providedCodeActionKinds: options.codeActionKinds.map(conv.codeActionKind) } : undefined;
+      lsp.features.push(vscode.languages.registerCodeActionsProvider(selector, provider, metadata));
+    }
+    const serverCommands = (caps.executeCommandProvider && caps.executeCommandProvider.commands) || [];
+    for (const name of serverCommands) {
+      if (commands[name] && !commands[name].server) continue;    // the extension's own command wins
+      const handler = (...args) => ask(client, 'workspace/executeCommand', { command: name, arguments: args });
+      handler.server = true;
+      commands[name] = handler;
+      const registration = vscode.commands.registerCommand(name, handler);
+      lsp.features.push({ dispose: () => { registration.dispose(); if (commands[name] === handler) delete commands[name]; } });
+    }
+  }
+
+  /** Watches what client/registerCapability asks for and tells the server what changed. */
+  function watch(client, registration) {
+    if (registration.method !== 'workspace/didChangeWatchedFiles') return;
+    const pending = [];
+    let timer = null;
+    const flush = () => {
+      timer = null;
+      if (lsp.client === client && pending.length) {
+        client.notify('workspace/didChangeWatchedFiles', { changes: pending.splice(0) });
+      }
+    };
+    const queue = (type) => (uri) => {
+      pending.push({ uri: uri.toString(), type });
+      if (!timer) timer = setTimeout(flush, 50);
+    };
+    const disposables = [{ dispose: () => clearTimeout(timer) }];
+    const watchers = (registration.registerOptions && registration.registerOptions.watchers) || [];
+    for (const watcher of watchers) {
+      let glob = watcher.globPattern;
+      if (glob && typeof glob === 'object') {
+        const base = typeof glob.baseUri === 'string' ? glob.baseUri : glob.baseUri && glob.baseUri.uri;
+        glob = new vscode.RelativePattern(vscode.Uri.parse(base).fsPath, glob.pattern);
+      }
+      const kind = watcher.kind === undefined ? 7 : watcher.kind;
+      const w = vscode.workspace.createFileSystemWatcher(glob, !(kind & 1), !(kind & 2), !(kind & 4));
+      disposables.push(w, w.onDidCreate(queue(1)), w.onDidChange(queue(2)), w.onDidDelete(queue(3)));
+    }
+    lsp.watchers.set(registration.id, disposables);
+  }
+
+  function unwatch(id) {
+    for (const d of lsp.watchers.get(id) || []) d.dispose();
+    lsp.watchers.delete(id);
+  }
+
+  function progress({ token, value }) {
+    if (!value) return;
+    if (value.kind === 'begin') {
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: value.title || 'navd' },
+        (report) => new Promise((done) => {
+          lsp.progress.set(token, { report, done });
+          if (value.message) report.report({ message: value.message });
+        }));
+    } else if (value.kind === 'report') {
+      const p = lsp.progress.get(token);
+      if (p && value.message) p.report.report({ message: value.message });
+    } else if (value.kind === 'end') {
+      const p = lsp.progress.get(token);
+      lsp.progress.delete(token);
+      if (p) p.done();
+    }
+  }
+
+  function wire(client) {
+    lsp.current = client;
+    client.onNotification('textDocument/publishDiagnostics', ({ uri, diagnostics: list }) => {
+      if (lsp.current !== client) return;
+      const converted = (list || []).map(conv.diagnostic);
+      diagnostics.set(vscode.Uri.parse(uri), converted);
+      state.events.emit('diagnostics', uri, converted);
+    });
+    client.onNotification('window/showMessage', ({ type, message }) => {
+      vscode.window[MESSAGE_TYPES[type] || 'showInformationMessage'](`navd: ${message}`);
+    });
+    client.onNotification('window/logMessage', ({ message }) => append(message));
+    client.onNotification('$/progress', progress);
+    client.onRequest('workspace/applyEdit', async ({ edit }) => {
+      const applied = await vscode.workspace.applyEdit(conv.workspaceEdit(edit));
+      return applied ? { applied: true } : { applied: false, failureReason: 'the editor did not apply the edit' };
+    });
+    client.onRequest('workspace/workspaceFolders', () => folders());
+    client.onRequest('window/showMessageRequest', async ({ type, message, actions }) => {
+      const titles = (actions || []).map((a) => a.title);
+      const picked = await vscode.window[MESSAGE_TYPES[type] || 'showInformationMessage'](`navd: ${message}`, ...titles);
+      return picked === undefined ? null : (actions || []).find((a) => a.title === picked) || null;
+    });
+    client.on('register', (registration) => watch(client, registration));
+    client.on('unregister', ({ id }) => unwatch(id));
+    client.on('stderr', append);
+    client.on('error', (error) => append(`navctl lsp: ${error.message}`));
+    client.on('exit', (code, signal) => stopped(client, code, signal));
+  }
+
+  /** Forgets what the server `client` served; restarts it when it stopped on its own. */
+  function stopped(client, code, signal) {
+    if (lsp.client !== client) return;
+    lsp.client = null;
+    lsp.current = null;
+    teardown();
+    state.events.emit('serverStopped', code, signal);
+    if (client.stopping || lsp.disposed) return;
+    append(`navctl lsp stopped (${signal || `status ${code}`})`);
+    const now = Date.now();
+    lsp.exits = lsp.exits.filter((t) => now - t < RESTART_WINDOW).concat(now);
+    if (lsp.exits.length >= RESTART_LIMIT) {
+      fail(`navctl lsp stopped ${lsp.exits.length} times in 3 minutes; run "navd: Restart the language server"`);
+      return;
+    }
+    setTimeout(() => { if (!lsp.client && !lsp.starting) start(); }, 1000);
+  }
+
+  function teardown() {
+    for (const d of lsp.features.splice(0)) d.dispose();
+    for (const id of [...lsp.watchers.keys()]) unwatch(id);
+    for (const p of lsp.progress.values()) p.done();
+    lsp.progress.clear();
+    lsp.opened.clear();
+    diagnostics.clear();
+  }
+
+  /** Starts the server (once) and opens every document it serves; resolves to the client, or null. */
+  function start() {
+    if (lsp.client) return Promise.resolve(lsp.client);
+    if (lsp.starting) return lsp.starting;
+    const list = folders();
+    lsp.starting = LspClient.start(command(), ['lsp'], {
+      rootUri: list.length ? list[0].uri : null,
+      workspaceFolders: list.length ? list : null,
+      cwd: list.length ? vscode.workspace.workspaceFolders[0].uri.fsPath : undefined,
+      clientInfo: { name: 'navd-vscode', version: '0.1.0' },
+      before: wire,
+    }).then((client) => {
+      lsp.starting = null;
+      if (lsp.disposed) { client.stopping = true; client.stop(); return null; }
+      lsp.client = client;
+      lsp.lastFailure = null;
+      registerFeatures(client);
+      for (const document of vscode.workspace.textDocuments || []) open(document);
+      state.events.emit('serverStarted', client);
+      return client;
+    }, (error) => {
+      lsp.starting = null;
+      lsp.current = null;
+      fail(`${error.message.split('\n')[0]} (set navd.navctlPath)`);
+      append(error.message);
+      return null;
+    });
+    return lsp.starting;
+  }
+
+  /** shutdown and exit; resolves once the server is gone. */
+  async function stop() {
+    if (lsp.starting) await lsp.starting;
+    const client = lsp.client;
+    if (!client) return null;
+    client.stopping = true;
+    const status = await client.stop();
+    if (lsp.client === client) stopped(client, status.code, status.signal);
+    return status;
+  }
+
+  async function restart() {
+    await stop();
+    lsp.exits = [];
+    lsp.lastFailure = null;
+    return start();
+  }
+
+  context.subscriptions.push(
+    vscode.workspace.onDidOpenTextDocument((document) => {
+      if (!served(document)) return;
+      if (lsp.client) open(document);
+      else start();
+    }),
+    vscode.workspace.onDidChangeTextDocument(change),
+    vscode.workspace.onDidSaveTextDocument(save),
+    vscode.workspace.onDidCloseTextDocument(close),
+    vscode.workspace.onDidChangeWorkspaceFolders((event) => {
+      const caps = lsp.client && lsp.client.capabilities;
+      const notifies = caps && caps.workspace && caps.workspace.workspaceFolders
+        && caps.workspace.workspaceFolders.changeNotifications;
+      const entry = (f) => ({ uri: f.uri.toString(), name: f.name });
+      if (notifies) {
+        lsp.client.notify('workspace/didChangeWorkspaceFolders',
+          { event: { added: event.added.map(entry), removed: event.removed.map(entry) } });
+      } else if (lsp.client) {
+        restart();      // a server that is not told of new folders starts again with them
+      }
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('navd.navctlPath')) return;
+      if (lsp.client || lsp.starting || (vscode.workspace.textDocuments || []).some(served)) restart();
+    }),
+    { dispose: () => {
+      lsp.disposed = true;
+      const client = lsp.client;
+      if (client) { client.stopping = true; client.stop(); }
+      teardown();
+    } });
+
+  commands['navd.restartLanguageServer'] = async () => {
+    const client = await restart();
+    if (client) vscode.window.showInformationMessage(`navd: ${name(client)} restarted`);
+    return client ? name(client) : undefined;
+  };
+  context.subscriptions.push(vscode.commands.registerCommand('navd.restartLanguageServer',
+    commands['navd.restartLanguageServer']));
+
+  function name(client) {
+    return client.serverInfo ? `${client.serverInfo.name} ${client.serverInfo.version || ''}`.trim() : 'navctl lsp';
+  }
+
+  // Started for the workspace once a document it serves is open (it is what activated the extension,
+  // or comes later); an unrelated XML or JSON file does not start it.
+  if ((vscode.workspace.textDocuments || []).some(served)) start();
+
+  return {
+    start, stop, restart, diagnostics,
+    get client() { return lsp.client; },
+  };
+}
 
 function createExtension(context) {
   const state = {
@@ -40,100 +434,15 @@ function createExtension(context) {
     return value === undefined || value === null ? fallback : value;
   }
 
-  // Problems: navctl lint's findings per open document, and the followed session's diagnostics.
-  const lintDiagnostics = vscode.languages.createDiagnosticCollection('navd');
+  // Problems: the followed session's live diagnostics (documents' and sources' come from the
+  // language server, below).
   const sessionDiagnostics = vscode.languages.createDiagnosticCollection('navd session');
-  context.subscriptions.push(lintDiagnostics, sessionDiagnostics);
-  state.lintDiagnostics = lintDiagnostics;
+  context.subscriptions.push(sessionDiagnostics);
   state.sessionDiagnostics = sessionDiagnostics;
-  const lintRuns = new Map();    // document uri -> the run whose answer counts
-  const lintTimers = new Map();
-  let lastLintFailure = null;
-
-  function isSessionDocument(document) {
-    return Boolean(document && document.fileName && document.fileName.endsWith('.navd.json'));
-  }
 
   function severity(name) {
     return vscode.DiagnosticSeverity[SEVERITY[name] || 'Hint'];
   }
-
-  function placed(document, entry, message, level) {
-    const line = Math.min(Math.max((entry.line || 1) - 1, 0), Math.max(document.lineCount - 1, 0));
-    const text = document.lineAt(line).text;
-    const start = lint.utf16Column(text, entry.column || 1);
-    const range = new vscode.Range(line, start, line, lint.tokenEnd(text, start));
-    const diagnostic = new vscode.Diagnostic(range, message, level);
-    diagnostic.source = 'navd';
-    return diagnostic;
-  }
-
-  function toDiagnostics(document, name, report) {
-    const out = [];
-    for (const entry of report.diagnostics) {
-      if (entry.file !== name) continue;
-      const d = placed(document, entry, lint.findingText(entry), severity(entry.severity));
-      d.code = entry.code;
-      d.navd = entry;
-      out.push(d);
-    }
-    for (const entry of report.errors) {
-      if (entry.file !== name) continue;
-      const d = placed(document, entry, entry.message, vscode.DiagnosticSeverity.Error);
-      d.navd = entry;
-      out.push(d);
-    }
-    return out;
-  }
-
-  /** Lints `document` with navctl and puts its findings in the Problems panel. */
-  async function lintDocument(document) {
-    if (!isSessionDocument(document)) return undefined;
-    const key = document.uri.toString();
-    const run = {};
-    lintRuns.set(key, run);
-    const name = document.fileName;
-    const navctl = lint.findNavctl(config('navctl'), path.dirname(name));
-    try {
-      if (!navctl) throw new lint.LintError('navctl not found: set navd.navctl or $NAVCTL_BIN', null, '');
-      const report = await lint.runLint(navctl, document.getText(), name, { profiles: config('lint.profiles') });
-      if (lintRuns.get(key) !== run) return undefined;    // a newer run replaced this one
-      lintRuns.delete(key);
-      const diagnostics = toDiagnostics(document, name, report);
-      lintDiagnostics.set(document.uri, diagnostics);
-      lastLintFailure = null;
-      state.events.emit('linted', document, diagnostics);
-      return diagnostics;
-    } catch (error) {
-      if (lintRuns.get(key) !== run) return undefined;
-      lintRuns.delete(key);
-      if (error.message !== lastLintFailure) vscode.window.showErrorMessage(`navd: ${error.message}`);
-      lastLintFailure = error.message;
-      state.events.emit('lintFailed', document, error);
-      return undefined;
-    }
-  }
-
-  function lintSoon(document) {
-    if (!isSessionDocument(document) || !setting('lint.onChange', true)) return;
-    const key = document.uri.toString();
-    clearTimeout(lintTimers.get(key));
-    lintTimers.set(key, setTimeout(() => { lintTimers.delete(key); lintDocument(document); },
-      Number(setting('lint.delay', 300))));
-  }
-
-  context.subscriptions.push(
-    vscode.workspace.onDidOpenTextDocument((document) => { lintDocument(document); }),
-    vscode.workspace.onDidSaveTextDocument((document) => { lintDocument(document); }),
-    vscode.workspace.onDidChangeTextDocument((event) => lintSoon(event.document)),
-    vscode.workspace.onDidCloseTextDocument((document) => {
-      const key = document.uri.toString();
-      clearTimeout(lintTimers.get(key));
-      lintTimers.delete(key);
-      lintRuns.delete(key);
-      lintDiagnostics.delete(document.uri);
-    }),
-    { dispose: () => { for (const timer of lintTimers.values()) clearTimeout(timer); lintTimers.clear(); } });
 
   function sessionUri(sessionId) {
     return vscode.Uri.parse(`navd-session:/${encodeURIComponent(sessionId)}`);
@@ -349,29 +658,28 @@ function createExtension(context) {
     }),
   };
 
-  commands['navd.lint'] = () => run(async () => {
-    const editor = vscode.window.activeTextEditor;
-    const document = editor && editor.document;
-    if (!isSessionDocument(document)) throw new Error('open a session document (*.navd.json) first');
-    const diagnostics = await lintDocument(document);
-    if (diagnostics === undefined) return undefined;
-    return `${document.fileName}: ${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'}`;
-  });
-
   for (const [name, handler] of Object.entries(commands)) {
     context.subscriptions.push(vscode.commands.registerCommand(name, handler));
   }
   context.subscriptions.push({ dispose: () => { if (state.client) state.client.close(); } });
 
-  for (const document of vscode.workspace.textDocuments || []) lintDocument(document);
+  const language = createLanguageClient(context, state, commands);
 
-  return { state, commands, refresh, lintDocument };
+  return { state, commands, refresh, language };
 }
+
+let current = null;
 
 function activate(context) {
-  return createExtension(context);
+  current = createExtension(context);
+  return current;
 }
 
-function deactivate() {}
+/** Stops the language server (shutdown, exit) before VS Code unloads the extension. */
+function deactivate() {
+  const extension = current;
+  current = null;
+  return extension ? extension.language.stop() : undefined;
+}
 
 module.exports = { activate, deactivate };

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import NavModel
+import NavProtocol
 
 /// A project's findings kept between runs of `navctl lint`, so that a second run over unchanged files reads
 /// and digests them instead of parsing them.
@@ -18,7 +19,7 @@ public struct LintCache: Sendable {
     public var maxEntries: Int
 
     /// The entries' format; a change of the format changes every key.
-    static let format = "navd-lint-cache/1"
+    static let format = "navd-lint-cache/2"
 
     public init(directory: String, version: String, maxEntries: Int = 256) {
         self.directory = directory
@@ -103,7 +104,10 @@ public struct LintCache: Sendable {
 
     /// Stores `findings` under `key`. Failing to write (a read-only home) only costs the next run its speed.
     public func store(_ findings: [Finding], under key: Key) {
-        let entry: JSON = ["format": .string(Self.format), "findings": .array(findings.map(Self.json))]
+        // The findings as `navctl lint --format json` writes them.
+        let entry: JSON = [
+            "format": .string(Self.format), "findings": JSONReporter().json(LintReport(findings: findings))["diagnostics"] ?? [],
+        ]
         let file = path(key)
         let temporary = "\(file).\(ProcessInfo.processInfo.processIdentifier).tmp"
         do {
@@ -132,18 +136,7 @@ public struct LintCache: Sendable {
         }
     }
 
-    static func json(_ finding: Finding) -> JSON {
-        var o: JSONObject = [
-            "file": .string(finding.file), "line": .number(finding.position.line), "column": .number(finding.position.column),
-            "path": .string(finding.path), "profile": .string(finding.profile.rawValue), "code": .string(finding.code),
-            "severity": .string(finding.severity.rawValue), "message": .string(finding.message),
-        ]
-        if let screen = finding.diagnostic.screenId { o["screenId"] = .string(screen) }
-        if let item = finding.diagnostic.itemId { o["itemId"] = .string(item) }
-        if let r = finding.diagnostic.rect { o["rect"] = [.number(r.x), .number(r.y), .number(r.width), .number(r.height)] }
-        return .object(o)
-    }
-
+    /// A finding read back from the form `JSONReporter` writes; nil when the entry is not of that form.
     static func finding(_ json: JSON) -> Finding? {
         guard case .object(let o) = json,
             case .string(let file)? = o["file"], let line = o["line"]?.intValue.map(Int.init),
@@ -151,15 +144,15 @@ public struct LintCache: Sendable {
             case .string(let path)? = o["path"], case .string(let profileName)? = o["profile"],
             let profile = Profile(rawValue: profileName), case .string(let code)? = o["code"],
             case .string(let severityName)? = o["severity"], let severity = Diagnostic.Severity(rawValue: severityName),
-            case .string(let message)? = o["message"]
+            case .string(let message)? = o["message"], case .string(let screen)? = o["screenId"]
         else { return nil }
         var diagnostic = Diagnostic(code: code, severity: severity, message: message)
-        if case .string(let screen)? = o["screenId"] { diagnostic.screenId = screen }
+        // The reporter writes a finding with no screen as an empty id.
+        diagnostic.screenId = screen.isEmpty ? nil : screen
         if case .string(let item)? = o["itemId"] { diagnostic.itemId = item }
-        if case .array(let r)? = o["rect"] {
-            let values = r.compactMap(\.doubleValue)
-            guard values.count == 4 else { return nil }
-            diagnostic.rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+        if let rect = o["rect"] {
+            guard let decoded = try? Rect.decode(ParamReader(rect)) else { return nil }
+            diagnostic.rect = decoded
         }
         return Finding(
             file: file, position: SourcePosition(line: line, column: column), path: path, profile: profile, diagnostic: diagnostic)

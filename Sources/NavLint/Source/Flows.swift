@@ -15,6 +15,9 @@ struct Flows {
     /// Screens that some screen pushes (or shows, or links to), with the screens that do; nil stands for a push
     /// from outside any screen (an app delegate, a coordinator).
     let pushedFrom: [String: [String?]]
+    /// Screens that only SwiftUI pushes (`NavigationLink`, `navigationDestination`): a `NavigationStack` shows
+    /// the bar each of its views asks for, so nothing a screen below set carries over to them.
+    let linkedOnly: Set<String>
     /// Screens that are the root of a navigation controller, with the edge that makes them one.
     let roots: [String: Edge]
     /// The navigation controller that hosts each screen, where the source says.
@@ -27,6 +30,9 @@ struct Flows {
     let hooks: [Hook]
     /// The names of the screens, sorted.
     let screenNames: [String]
+    /// The navigation controller classes in the project that make settings of their own (every screen's host is
+    /// looked for among them, so they are found once, not once per screen).
+    let navigationControllers: [String]
 
     /// UIKit's view controller classes: a chain that reaches one of these is a screen.
     static let viewControllerBases: Set<String> = [
@@ -87,6 +93,8 @@ struct Flows {
             }
         }
         var pushedFrom: [String: [String?]] = [:]
+        var linked: Set<String> = []
+        var pushedByUIKit: Set<String> = []
         var roots: [String: Edge] = [:]
         var rootHost: [String: String] = [:]
         var children: [String: [String]] = [:]
@@ -97,6 +105,7 @@ struct Flows {
                 case .push, .show, .navigationLink:
                     if !(pushedFrom[to]?.contains(edge.from) ?? false) { pushedFrom[to, default: []].append(edge.from) }
                     if let from = edge.from { children[from, default: []].append(to) }
+                    if edge.kind == .navigationLink { linked.insert(to) } else { pushedByUIKit.insert(to) }
                 case .root:
                     if roots[to] == nil { roots[to] = edge }
                     // The root's host is the navigation controller that roots it (a reader may name the screen
@@ -112,6 +121,7 @@ struct Flows {
             }
         }
         self.pushedFrom = pushedFrom
+        self.linkedOnly = linked.subtracting(pushedByUIKit)
         self.roots = roots
 
         // The host of a root is the navigation controller that roots it; a push keeps its host.
@@ -127,6 +137,10 @@ struct Flows {
         }
         self.host = host
         self.screenNames = drafts.keys.sorted()
+        self.navigationControllers = screenNames.filter { name in
+            Self.chain(name, superclass).contains(where: Self.navigationControllerBases.contains)
+                && (drafts[name] ?? []).contains { !$0.settings.isEmpty || !$0.hooks.isEmpty }
+        }
     }
 
     static func sceneKey(_ file: String, _ id: String) -> String { file + "\u{1F}" + id }
@@ -159,11 +173,6 @@ struct Flows {
         // A chain that leaves the project (a pod's base class) is a screen when it sets something only a view
         // controller has.
         return (drafts[name] ?? []).contains { $0.kind != .viewController || !$0.settings.isEmpty }
-    }
-
-    /// The navigation controller classes in the project that make settings of their own.
-    var navigationControllers: [String] {
-        screenNames.filter { isNavigationController($0) && (drafts[$0] ?? []).contains { !$0.settings.isEmpty || !$0.hooks.isEmpty } }
     }
 
     /// Navigation controllers of libraries that give every screen its own bar and keep the swipe whatever the

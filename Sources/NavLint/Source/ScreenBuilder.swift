@@ -34,6 +34,12 @@ struct ScreenBuilder {
         let declarations = flows.declarations(of: name)
         let own = flows.drafts[name]?.first
         var state = State(id: name)
+        if flows.linkedOnly.contains(name), declarations.contains(where: { $0.kind == .swiftUIView }) {
+            // A SwiftUI view's bar settings are preferences that flow up from the view to its NavigationStack,
+            // which shows those of the view on top: a view pushed there gets the bar it asks for, not what the
+            // view below asked for (docs/semantics.md, "SwiftUI bar preferences").
+            state.barSet = true
+        }
         for setting in flows.appWide { state.apply(setting, appWide: true, flows: flows) }
         if let host = flows.host(of: name), host != name {
             for draft in flows.declarations(of: host) {

@@ -1,5 +1,6 @@
 import Foundation
 import NavClient
+import NavFraming
 import NavTransport
 
 /// The real `navd` binary, started on a socket in its own temporary directory.

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import NIOConcurrencyHelpers
+import NavFraming
 import NavTransport
 
 /// A connection that writes exactly the bytes given and decodes what comes back, for tests of

@@ -94,7 +94,7 @@ test('the status bar follows change notifications', { timeout: 10000 }, async (t
 
 test('the watch channel lists notifications', async () => {
   await fake.vscode.commands.executeCommand('navd.watch');
-  const channel = fake.channels[0];
+  const channel = fake.channels.find((c) => c.name === 'navd notifications');
   const seen = once(api.state.events, 'notification');
   await driver.stackPush({ sessionId, screen: { id: 'third', title: 'Third' } });
   await seen;
