@@ -422,3 +422,19 @@ async def test_shutdown_and_exit_through_the_client(client: LanguageClient, tmp_
     await start(client, tmp_path, progress=False)
     await client.shutdown_session()
     assert client._server.returncode == 0
+
+
+async def test_a_reopened_file_gets_its_diagnostics_again(client: LanguageClient, podcasts: pathlib.Path):
+    """A client drops a buffer's diagnostics when it closes it: opening the file again publishes them again,
+    though the findings did not change."""
+    await start(client, podcasts, progress=False)
+    episode = podcasts / "Episode.swift"
+    uri = episode.as_uri()
+    open_document(client, episode, "swift")
+    await wait_until(client, lambda: "pop-gesture-disabled" in codes(client, uri), "pop-gesture-disabled")
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    # What the client holds is forgotten, as an editor forgets a closed buffer's.
+    await asyncio.sleep(0.5)
+    del client.diagnostics[uri]
+    open_document(client, episode, "swift")
+    await wait_until(client, lambda: "pop-gesture-disabled" in codes(client, uri), "the diagnostics of the reopened file")

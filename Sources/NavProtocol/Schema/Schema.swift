@@ -87,7 +87,7 @@ public struct Schema: Sendable {
     }
 
     /// A reference to a named component.
-    public static func ref<T: NamedSchema>(_ type: T.Type) -> Schema {
+    public static func ref<T: NamedSchema & SendableMetatype>(_ type: T.Type) -> Schema {
         Schema(.ref(T.schemaName, { T.schema }))
     }
 }

@@ -104,6 +104,9 @@ actor LanguageServer {
     var documentFindings: [String: [Reported]] = [:]
     /// The diagnostics last published, by path; a path with none is absent.
     var published: [String: [JSON]] = [:]
+    /// Files opened since the last publication: their diagnostics are published even when unchanged, since a
+    /// client may have dropped them with the buffer it closed.
+    var reopened: Set<String> = []
     /// The lines of files on disk that have findings, for their UTF-16 columns.
     var diskLines: [String: LineTable] = [:]
 
@@ -346,6 +349,7 @@ actor LanguageServer {
         documents[path] = TextDocument(
             uri: uri, path: path, languageId: item["languageId"]?.stringValue ?? "", version: version, text: text)
         uris[path] = uri
+        reopened.insert(path)
         markDirty(path)
     }
 
@@ -662,12 +666,13 @@ actor LanguageServer {
                 LSPDiagnostics.json($0, lines: { table[$0] }, uri: { uris[$0] ?? FileURI.uri($0) }, docsURL: docsURL)
             }
         }
-        for path in Set(next.keys).union(published.keys).sorted() {
+        for path in Set(next.keys).union(published.keys).union(reopened.filter { documents[$0] != nil }).sorted() {
             let diagnostics = next[path] ?? []
-            guard (published[path] ?? []) != diagnostics else { continue }
+            guard (published[path] ?? []) != diagnostics || reopened.contains(path) else { continue }
             send(LSPWire.notification("textDocument/publishDiagnostics", ["uri": .string(uri(path)), "diagnostics": .array(diagnostics)]))
         }
         published = next
+        reopened = []
         diskLines = diskLines.filter { next[$0.key] != nil }
     }
 

@@ -1,4 +1,5 @@
--- Commands of the navd plugin (the client lives in lua/navd/init.lua).
+-- Commands of the navd plugin (the client lives in lua/navd/init.lua). Diagnostics of source files
+-- and session documents come from navd's language server: require("navd.lsp").setup() (lua/navd/lsp.lua).
 if vim.g.loaded_navd then
   return
 end
@@ -34,13 +35,3 @@ end, { nargs = "?", desc = "List a session's notifications in a scratch buffer" 
 vim.api.nvim_create_user_command("NavdDiagnostics", function(opts)
   require("navd").diagnostics(args_of(opts)[1])
 end, { nargs = "?", desc = "List a session's diagnostics, live, in a scratch buffer" })
-
-vim.api.nvim_create_user_command("NavdLint", function()
-  require("navd.lint").lint(0)
-end, { nargs = 0, desc = "Lint this session document (*.navd.json) with navctl lint" })
-
--- Lint *.navd.json buffers on read, write and change, unless vim.g.navd_lint is false
--- (then call require("navd.lint").setup({...}) yourself, or use :NavdLint).
-if vim.g.navd_lint ~= false then
-  require("navd.lint").setup()
-end
