@@ -11,12 +11,15 @@ APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninte
 
 all: build
 
-## deps: what the build needs: pkg-config, json-c, SQLite, and libxml2 (FoundationXML, the storyboard reader's
-## parser, links it; the Swift toolchain image usually has it)
+## deps: what the build needs: pkg-config, json-c, SQLite, libxml2 (FoundationXML, the storyboard reader's
+## parser, links it; the Swift toolchain image usually has it) and libcurl (FoundationNetworking links it: the MCP
+## SDK in navd-mcp imports it for its HTTP transports, so navd-mcp's static release link needs libcurl's -lcurl)
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c sqlite3 libxml-2.0; then \
-	  echo "installing json-c, SQLite, libxml2 and pkg-config"; \
-	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) libjson-c-dev libsqlite3-dev libxml2-dev pkg-config; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists json-c sqlite3 libxml-2.0 \
+	  || { [ "$$(uname -s)" = Linux ] && ! pkg-config --exists libcurl; }; then \
+	  echo "installing json-c, SQLite, libxml2, libcurl and pkg-config"; \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    $(APT_INSTALL) libjson-c-dev libsqlite3-dev libxml2-dev libcurl4-openssl-dev pkg-config; \
 	  elif command -v brew >/dev/null 2>&1; then brew install json-c sqlite pkg-config; \
 	  else echo "install json-c, SQLite and pkg-config, then run make again" >&2; exit 1; fi; \
 	fi
@@ -55,7 +58,7 @@ static-c++:
 	  archive="$$("$$(dirname "$$(command -v $(SWIFT))")/clang" -print-file-name=libstdc++.a 2>/dev/null)"; \
 	  if [ -f "$$archive" ]; then ln -sfn "$$archive" $(STATIC_CXX)/libstdc++.a; fi
 
-## install: navd and navctl (release build), their man pages, bash, zsh and fish completions, and the docs
+## install: navd and navctl (release build) with navd-mcp (the server navctl mcp runs), their man pages, bash, zsh and fish completions, and the docs
 ## (which navctl lint links its SARIF rules to) under $(DESTDIR)$(PREFIX); docs/install.md has the rest
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -68,12 +71,13 @@ install: deps $(STATIC_CXX_DIR)
 	  generate-manual --output-directory $(MANUAL_DIR) --authors "the navd authors" >/dev/null
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-mcp
 	@# The help's paragraphs are separated by blank lines, which mdoc wants as .Pp.
 	sed -i.orig 's/^$$/.Pp/' $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1
 	@set -e; root="$(DESTDIR)$(PREFIX)"; bin="$(SCRATCH)/release"; \
 	  install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	    "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" "$$root/share/doc/navd"; \
-	  install -m 0755 "$$bin/navd" "$$bin/navctl" "$$root/bin/"; \
+	  install -m 0755 "$$bin/navd" "$$bin/navctl" "$$bin/navd-mcp" "$$root/bin/"; \
 	  install -m 0644 $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1 "$$root/share/man/man1/"; \
 	  for tool in navd navctl; do \
 	    "$$bin/$$tool" --generate-completion-script bash > "$$root/share/bash-completion/completions/$$tool"; \

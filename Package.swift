@@ -67,6 +67,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
     ] + (swiftReader ? [.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1")] : []),
     targets: [
         // MARK: json-c, behind one module
@@ -322,6 +323,47 @@ let package = Package(
             ]
         ),
 
+        // MARK: What navctl answers in process: lint runs over files and folders (the source readers included),
+        // a session document's model, readable text; shared by navctl's commands and its MCP server (navd-mcp)
+        .target(
+            name: "NavLocal",
+            dependencies: [
+                "JSONCore",
+                "NavInterfaceBuilder",
+                "NavLint",
+                "NavModel",
+                "NavObjC",
+                "NavProject",
+                "NavProtocol",
+                "NavSource",
+            ] + swiftReaderDependency,
+            swiftSettings: swiftReaderSettings
+        ),
+
+        // MARK: navctl mcp: a Model Context Protocol server (modelcontextprotocol/swift-sdk) offering navd's
+        // in-process answers as tools
+        .target(
+            name: "NavMCP",
+            dependencies: [
+                "JSONCore",
+                "NavEngine",
+                "NavLint",
+                "NavLocal",
+                "NavModel",
+                "NavProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
+        .testTarget(
+            name: "NavMCPTests",
+            dependencies: [
+                "JSONCore",
+                "NavMCP",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
+
         // MARK: Client library
         .target(
             name: "NavClient",
@@ -358,17 +400,28 @@ let package = Package(
                 "NavEngine",
                 "NavFraming",
                 "NavImport",
-                "NavInterfaceBuilder",
                 "NavLint",
+                "NavLocal",
                 "NavModel",
-                "NavObjC",
                 "NavProject",
                 "NavProtocol",
                 "NavSource",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + swiftReaderDependency,
-            swiftSettings: swiftReaderSettings
+            ]
+        ),
+        // navctl mcp's server, a program of its own so that navctl does not link the MCP SDK: the SDK imports
+        // FoundationNetworking, which loads libcurl and the libraries behind it at every start
+        .executableTarget(
+            name: "navd-mcp",
+            dependencies: [
+                "NavLint",
+                "NavLocal",
+                "NavMCP",
+                "NavProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
         ),
 
         // MARK: SwiftPM plugins for apps (docs/source.md, "SwiftPM plugins"): navctl lint on each build of a

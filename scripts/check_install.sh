@@ -14,14 +14,14 @@ navctl_version=$("$root/bin/navctl" --version)
 # On Linux the Swift runtime is linked in (docs/performance.md, "Startup"): the installed binaries load no
 # Swift library, so they run without the toolchain and start without binding it.
 if [ "$(uname -s)" = Linux ]; then
-  for tool in navd navctl; do
+  for tool in navd navctl navd-mcp; do
     swift_libs=$(ldd "$root/bin/$tool" | awk '{print $1}' | grep -o 'libswift[A-Za-z_]*\.so\|libdispatch\.so\|libFoundation[A-Za-z]*\.so' || true)
     [ -z "$swift_libs" ] || fail "$tool loads the Swift runtime from shared libraries: $(echo $swift_libs)"
   done
   # Nor SQLite, nor (where the compiler has its archive) the C++ runtime, and they export none of their own
   # symbols: at load the dynamic loader binds only what they import (docs/performance.md, "Startup").
   cxx_archive=$("$(dirname "$(command -v swift)")/clang" -print-file-name=libstdc++.a 2>/dev/null || true)
-  for tool in navd navctl; do
+  for tool in navd navctl navd-mcp; do
     libs=$(ldd "$root/bin/$tool" | awk '{print $1}')
     ! grep -q 'libsqlite3' <<<"$libs" || fail "$tool loads SQLite as a shared library"
     # Linked by navd itself, that is: navctl's libxml2 (FoundationXML reads storyboards) loads ICU, which loads
@@ -32,7 +32,13 @@ if [ "$(uname -s)" = Linux ]; then
     exported=$(readelf --dyn-syms -W "$root/bin/$tool" | awk '$7 ~ /^[0-9]+$/' | wc -l)
     [ "$exported" -lt 50 ] || fail "$tool exports $exported of its own symbols"
   done
+  # navctl leaves the MCP SDK, FoundationNetworking and libcurl to navd-mcp: its other commands do not load them.
+  ! ldd "$root/bin/navctl" | grep -q 'libcurl' || fail "navctl loads libcurl (the MCP SDK belongs to navd-mcp)"
 fi
+
+# navctl mcp runs the navd-mcp installed beside it, which answers a ping.
+pong=$(echo '{"jsonrpc":"2.0","id":1,"method":"ping"}' | env -u NAVD_MCP_BIN PATH=/usr/bin:/bin "$root/bin/navctl" mcp --no-cache)
+[ "$pong" = '{"id":1,"jsonrpc":"2.0","result":{}}' ] || fail "navctl mcp answers a ping with '$pong'"
 
 # man renders both pages without a warning; each names its command and shows its options and subcommands.
 for page in navd navctl; do

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavLocal
 import NavModel
 
 /// `--device NAME|WxH [--status-bar N] [--scale N]`: a real device by name, or a size by hand.

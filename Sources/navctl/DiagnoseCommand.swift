@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavLocal
 
 /// `navctl diagnose SESSION [--screen ID]` or `--file DOC`: the bugs of the seed documents in one screen's bar.
 struct DiagnoseCommand: AsyncParsableCommand {

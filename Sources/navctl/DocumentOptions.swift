@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import JSONCore
 import NavClient
+import NavEngine
 import NavLint
+import NavLocal
 import NavModel
 import NavProtocol
-import NavEngine
 
 /// `--file DOC.navd.json [--screen ID] [--profile P]`: answer for a session document in process, through the
 /// same engine, decoders and encoders as the daemon, so the output is the same as for a live session.
@@ -64,29 +65,13 @@ struct DocumentOptions: ParsableArguments {
     /// The document's model as the daemon would restore it: loaded with positions for errors, cut at `screen`,
     /// under `profile`.
     static func model(file: String, screen: String?, profile: Profile?) throws -> NavigationModel {
-        let source = DocumentSource(name: file == "-" ? "<stdin>" : file, isStdin: file == "-")
-        let loaded: LintDocument
-        switch source.load() {
-        case .success(let document): loaded = document
-        case .failure(let error):
-            // As a compiler prints it, so editors jump to the member.
-            Output().errorText(error.text)
-            throw ExitCode(ExitStatus.usage)
-        }
-        var config = loaded.model.config
-        if let profile { config.profile = profile }
-        var screens = loaded.model.screens
-        if let screen {
-            guard let index = screens.firstIndex(where: { $0.id == screen }) else {
-                let ids = screens.map { "'\($0.id)'" }.joined(separator: ", ")
-                throw Failure(message: "\(file) has no screen '\(screen)' (its screens: \(ids))", status: ExitStatus.usage)
-            }
-            screens = Array(screens[...index])
-        }
-        do {
-            return try NavigationModel(config: config, screens: screens, limits: loaded.model.limits)
+        do throws(DocumentModel.Failure) {
+            return try DocumentModel.load(file: file, screen: screen, profile: profile)
         } catch {
-            throw Failure(message: "\(file): \(error)", status: ExitStatus.usage)
+            guard let load = error.load else { throw Failure(message: error.message, status: ExitStatus.usage) }
+            // As a compiler prints it, so editors jump to the member.
+            Output().errorText(load.text)
+            throw ExitCode(ExitStatus.usage)
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSONCore
 import NavLint
+import NavLocal
 import NavModel
 import NavProject
 import NavProtocol

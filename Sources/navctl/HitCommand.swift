@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavLocal
 
 /// `navctl hit SESSION X Y [--trace]`: who receives a tap at a window point, explained in one paragraph.
 struct HitCommand: AsyncParsableCommand {
@@ -30,5 +31,18 @@ struct HitCommand: AsyncParsableCommand {
             if trace, let steps = result["trace"]?.arrayValue { text += "\n" + BarReadable.trace(steps) }
             return text
         }
+    }
+}
+
+extension BarReadable {
+    /// The trace as aligned rows.
+    static func trace(_ steps: [JSON]) -> String {
+        var rows: [[String]] = [["VERDICT", "VIEW", "FRAME", "NOTE"]]
+        for s in steps {
+            let f = s["frame"] ?? .null
+            let frame = "(\(number(f["x"])), \(number(f["y"])), \(number(f["width"])), \(number(f["height"])))"
+            rows.append([s["verdict"]?.stringValue ?? "?", s["view"]?.stringValue ?? "?", frame, s["note"]?.stringValue ?? ""])
+        }
+        return Readable.table(rows)
     }
 }

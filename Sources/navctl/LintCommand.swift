@@ -1,11 +1,8 @@
 import ArgumentParser
 import Foundation
-import JSONCore
 import NavLint
+import NavLocal
 import NavModel
-import NavProject
-import NavProtocol
-import NavSource
 
 /// `navctl lint PATH...`: the diagnostics of session documents, in process, as a linter prints them.
 struct LintCommand: ParsableCommand {
@@ -96,61 +93,21 @@ struct LintCommand: ParsableCommand {
 
     /// The profiles asked for; nil means each document's own.
     func profiles() throws -> [Profile]? {
-        guard let profile else { return nil }
-        if profile == "all" { return Profile.allCases }
-        var out: [Profile] = []
-        for name in profile.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let p = Profile(rawValue: name) else {
-                let names = Profile.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("unknown profile '\(name)' in --profile (profiles: \(names), or all)")
-            }
-            if !out.contains(p) { out.append(p) }
+        do throws(LintRun.Failure) {
+            return try LintRun.profiles(profile, option: "--profile")
+        } catch {
+            throw ValidationError(error.message)
         }
-        return out
     }
 
     func run() throws {
         let out = Output()
         let profiles = try profiles()
-        var report = LintReport()
-        let (documents, sources) = try DocumentSources.expand(paths, stdinName: stdinName)
-        for source in documents {
-            switch source.load() {
-            case .success(let document): report.findings += Linter.lint(document, profiles: profiles)
-            case .failure(let error): report.errors.append(error)
-            }
-        }
-        if !sources.isEmpty {
-            var override: LintConfiguration?
-            if let config {
-                do {
-                    override = try LintConfiguration.parse(
-                        String(decoding: try Data(contentsOf: URL(fileURLWithPath: config)), as: UTF8.self), file: config)
-                } catch let error as ConfigurationError {
-                    throw Failure(message: "\(error.file):\(error.line):\(error.column): \(error.message)", status: ExitStatus.usage)
-                } catch {
-                    throw Failure(message: "\(config): cannot read the configuration file", status: ExitStatus.usage)
-                }
-            }
-            let (projects, problems) = ProjectDiscovery.discover(sources, configuration: override)
-            for problem in problems {
-                let position = SourcePosition(line: problem.location.line, column: problem.location.column)
-                if problem.location.file.hasSuffix(LintConfiguration.fileName) {
-                    // A configuration that cannot be read stops the lint: its rules would be silently ignored.
-                    report.errors.append(LoadError(file: problem.location.file, position: position, message: problem.message))
-                } else {
-                    // A project file that lists a file not on disk (a generated one) or cannot be read: the rest is linted.
-                    report.findings.append(
-                        Finding(
-                            file: problem.location.file, position: position, path: "", profile: .ios17,
-                            diagnostic: Diagnostic(code: LintRule.sourceNotRead, severity: .warning, message: problem.message)))
-                }
-            }
-            let cache = cache()
-            for var project in projects {
-                if let profiles { project.configuration.profiles = profiles }
-                report.findings += SourceLint.lint(project, cache: cache)
-            }
+        let report: LintReport
+        do throws(LintRun.Failure) {
+            report = try LintRun.lint(paths, profiles: profiles, configurationFile: config, stdinName: stdinName, cache: cache())
+        } catch {
+            throw Failure(message: error.message, status: ExitStatus.usage)
         }
         let reporter: any LintReporter
         switch format {
@@ -169,109 +126,6 @@ struct LintCommand: ParsableCommand {
 }
 
 extension FailOn: ExpressibleByArgument {}
-
-/// One document to read: a file, or standard input.
-struct DocumentSource {
-    var name: String
-    var isStdin: Bool
-    /// A folder with no `*.navd.json` below it: reported instead of read.
-    var emptyFolder = false
-
-    /// The document, or why it cannot be read or loaded.
-    func load() -> Result<LintDocument, LoadError> {
-        do throws(LoadError) {
-            return .success(try LintDocument.load(try read(), file: name))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// A document given as text (already read), loaded as `load()` does.
-    static func loadText(_ text: String, name: String) -> Result<LintDocument, LoadError> {
-        do throws(LoadError) {
-            return .success(try LintDocument.load(Array(text.utf8), file: name))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// The bytes, or a load error at 1:1 saying why the file cannot be read.
-    func read() throws(LoadError) -> [UInt8] {
-        if emptyFolder {
-            throw LoadError(
-                file: name, position: SourcePosition(line: 1, column: 1), message: "no *.navd.json documents or source files in this folder"
-            )
-        }
-        if isStdin { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: name)))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: name) ? "cannot read the file" : "no such file"
-            throw LoadError(file: name, position: SourcePosition(line: 1, column: 1), message: reason)
-        }
-    }
-}
-
-/// Expands the command line's paths: files as given, folders into their `*.navd.json` (sorted), `-` into stdin.
-enum DocumentSources {
-    static let suffix = ".navd.json"
-
-    /// The documents to load, and the folders and source files to read as projects.
-    static func expand(_ paths: [String], stdinName: String) throws -> (documents: [DocumentSource], sources: [String]) {
-        var out: [DocumentSource] = []
-        var sources: [String] = []
-        for path in paths {
-            if path == "-" {
-                out.append(DocumentSource(name: stdinName, isStdin: true))
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                let found = documents(in: path)
-                out += found.map { DocumentSource(name: $0, isStdin: false) }
-                // A folder is read for source too; one with neither documents nor source files is a mistake.
-                if found.isEmpty, !holdsSource(path) { out.append(DocumentSource(name: path, isStdin: false, emptyFolder: true)) }
-                if holdsSource(path) { sources.append(path) }
-            } else if SourceLint.isSource(path) {
-                sources.append(path)
-            } else {
-                out.append(DocumentSource(name: path, isStdin: false))
-            }
-        }
-        return (out, sources)
-    }
-
-    /// Whether a folder holds a file a source reader takes, outside the folders a lint skips.
-    static func holdsSource(_ folder: String) -> Bool {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return false }
-        while let relative = walker.nextObject() as? String {
-            let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            if ProjectDiscovery.isSkipped(folderName: name) {
-                walker.skipDescendants()
-                continue
-            }
-            if SourceLint.isSource(relative) { return true }
-        }
-        return false
-    }
-
-    /// Every `*.navd.json` below `folder`, as `folder/relative/path`, sorted.
-    static func documents(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            // Pods, .build and the like hold other projects' documents (a package's checkouts), as for source.
-            let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            if ProjectDiscovery.isSkipped(folderName: name) {
-                walker.skipDescendants()
-                continue
-            }
-            if relative.hasSuffix(suffix) { found.append(relative) }
-        }
-        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        return found.sorted().map { base == "." ? $0 : "\(base)/\($0)" }
-    }
-}
 
 /// Where the documentation that ships with navctl is, for SARIF's help links.
 enum DocsLocation {

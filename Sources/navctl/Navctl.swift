@@ -51,6 +51,7 @@ struct Navctl: AsyncParsableCommand {
             ImportCommand.self,
             DevicesCommand.self,
             LSPCommand.self,
+            MCPCommand.self,
         ]
     )
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavLocal
 
 /// `navctl regions SESSION`: every touchable area of the top screen's bar.
 struct RegionsCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavLocal
 import NavProtocol
 
 /// `navctl session ...`: create, list, close, snapshot and restore sessions.

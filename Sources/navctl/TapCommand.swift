@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavLocal
 
 /// `navctl tap SESSION X Y [--if-version N]`: taps the bar and performs what the tap does.
 struct TapCommand: AsyncParsableCommand {

@@ -25,7 +25,7 @@ struct PackageGraphTests {
     }
 
     @Test(
-        "navctl's build graph holds neither NavServer nor CSQLite; navd's holds both",
+        "navctl's build graph holds neither NavServer nor CSQLite nor the MCP server; navd's holds the first two",
         .enabled(if: swift != nil, "no swift driver on PATH"))
     func navctlLinksNoServer() async throws {
         let dir = try TemporaryDirectory()
@@ -54,5 +54,8 @@ struct PackageGraphTests {
         #expect(!navctl.contains("NavServer") && !navctl.contains("CSQLite"), "\(navctl.sorted())")
         let navd = Self.closure(of: "navd", in: targets)
         #expect(navd.contains("NavServer") && navd.contains("CSQLite"), "\(navd.sorted())")
+        // The MCP SDK (through NavMCP) is navd-mcp's alone: it brings FoundationNetworking and libcurl.
+        #expect(!navctl.contains("NavMCP") && !navd.contains("NavMCP"), "\(navctl.sorted())")
+        #expect(Self.closure(of: "navd-mcp", in: targets).contains("NavMCP"))
     }
 }

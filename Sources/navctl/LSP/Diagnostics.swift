@@ -1,3 +1,4 @@
+import NavLocal
 import JSONCore
 import NavLint
 import NavModel

@@ -1,3 +1,4 @@
+import NavLocal
 import Foundation
 import JSONCore
 import NavFraming

@@ -1,19 +1,19 @@
 import JSONCore
 
-/// Readable forms of the bar methods' results (hit, tap, regions).
-enum BarReadable {
+/// Readable forms of the bar methods' results (hit, tap, regions), as navctl prints them and `navctl mcp` answers.
+public enum BarReadable {
     /// `(20, 40)`.
-    static func point(_ x: Double, _ y: Double) -> String { "(\(number(.number(x))), \(number(.number(y))))" }
+    public static func point(_ x: Double, _ y: Double) -> String { "(\(number(.number(x))), \(number(.number(y))))" }
 
     /// A number without a needless `.0`; `?` when missing.
-    static func number(_ json: JSON?) -> String {
+    public static func number(_ json: JSON?) -> String {
         guard let d = json?.doubleValue else { return "?" }
         if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
         return String((d * 1000).rounded() / 1000)
     }
 
     /// `the back button`, `item 'save'`, ….
-    static func target(_ t: JSON) -> String {
+    public static func target(_ t: JSON) -> String {
         switch t["kind"]?.stringValue {
         case "backButton"?: return "the back button"
         case "barItem"?: return "item '\(t["itemId"]?.stringValue ?? "?")'"
@@ -26,7 +26,7 @@ enum BarReadable {
     }
 
     /// `pop to 'home'`, `customBack`, `itemAction 'save'`, `none`.
-    static func action(_ a: JSON) -> String {
+    public static func action(_ a: JSON) -> String {
         switch a["kind"]?.stringValue {
         case "pop"?: return "pop to '\(a["to"]?.stringValue ?? "?")'"
         case "itemAction"?: return "itemAction '\(a["itemId"]?.stringValue ?? "?")'"
@@ -36,7 +36,7 @@ enum BarReadable {
     }
 
     /// Why a tap does nothing, in words; where the point lies is read from the bar frame the result carries.
-    static func inaction(_ hit: JSON, point: (Double, Double)? = nil) -> String {
+    public static func inaction(_ hit: JSON, point: (Double, Double)? = nil) -> String {
         let view = hit["hitView"]?.stringValue.map { "'\($0)'" } ?? "a view"
         switch hit["reason"]?.stringValue {
         case "deadZone"?: return "\(view) takes the touch and does nothing with it: a dead zone"
@@ -51,7 +51,7 @@ enum BarReadable {
     }
 
     /// Where a point that misses the bar lies, from the bar's frame: above, below, left or right of it.
-    static func whereOutside(_ hit: JSON, point: (Double, Double)?) -> String {
+    public static func whereOutside(_ hit: JSON, point: (Double, Double)?) -> String {
         guard let point, let bar = hit["bar"], let x = bar["x"]?.doubleValue, let y = bar["y"]?.doubleValue,
             let w = bar["width"]?.doubleValue, let h = bar["height"]?.doubleValue
         else {
@@ -67,7 +67,7 @@ enum BarReadable {
     }
 
     /// One paragraph: where the tap lands, through which view, and what happens.
-    static func explain(_ hit: JSON, point: (Double, Double)) -> String {
+    public static func explain(_ hit: JSON, point: (Double, Double)) -> String {
         let screen = hit["target"]?["screenId"]?.stringValue.map { " on '\($0)'" } ?? ""
         var text = "A tap at \(Self.point(point.0, point.1))\(screen) lands on \(target(hit["target"] ?? .null))"
         if let view = hit["hitView"]?.stringValue { text += " (UIKit's hit test returns the view '\(view)')" }
@@ -100,16 +100,5 @@ enum BarReadable {
             }
         }
         return text
-    }
-
-    /// The trace as aligned rows.
-    static func trace(_ steps: [JSON]) -> String {
-        var rows: [[String]] = [["VERDICT", "VIEW", "FRAME", "NOTE"]]
-        for s in steps {
-            let f = s["frame"] ?? .null
-            let frame = "(\(number(f["x"])), \(number(f["y"])), \(number(f["width"])), \(number(f["height"])))"
-            rows.append([s["verdict"]?.stringValue ?? "?", s["view"]?.stringValue ?? "?", frame, s["note"]?.stringValue ?? ""])
-        }
-        return Readable.table(rows)
     }
 }

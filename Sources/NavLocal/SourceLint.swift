@@ -13,9 +13,9 @@ import NavSource
 #endif
 
 /// Linting an app's source: each project's files through their readers, then the project as one flow.
-enum SourceLint {
+public enum SourceLint {
     /// The reader for a file, by its name; nil for a file no reader takes.
-    static func reader(for path: String) -> (any SourceReader)? {
+    public static func reader(for path: String) -> (any SourceReader)? {
         let lower = path.lowercased()
         if lower.hasSuffix(".swift") { return swiftReader }
         if lower.hasSuffix(".m") || lower.hasSuffix(".mm") || lower.hasSuffix(".h") { return ObjCReader() }
@@ -41,16 +41,16 @@ enum SourceLint {
     #endif
 
     /// Whether a path names a file a reader takes.
-    static func isSource(_ path: String) -> Bool { reader(for: path) != nil }
+    public static func isSource(_ path: String) -> Bool { reader(for: path) != nil }
 
     /// Seconds on a monotonic clock, for the readers' time limit.
-    @Sendable static func seconds() -> Double { ProcessInfo.processInfo.systemUptime }
+    @Sendable public static func seconds() -> Double { ProcessInfo.processInfo.systemUptime }
 
     /// One file read: its facts and the lines its `navd:` comments switch off.
-    typealias ReadFile = (facts: SourceFacts, suppressions: Suppressions)
+    public typealias ReadFile = (facts: SourceFacts, suppressions: Suppressions)
 
     /// One file read from disk; nil for a file no reader takes.
-    static func read(_ path: String, limits: ReaderLimits) -> ReadFile? {
+    public static func read(_ path: String, limits: ReaderLimits) -> ReadFile? {
         guard reader(for: path) != nil else { return nil }
         let bytes: [UInt8]
         do {
@@ -68,7 +68,7 @@ enum SourceLint {
 
     /// One file read from bytes already in hand (an editor's buffer), as `read(_:limits:)` reads the file on
     /// disk; nil for a file no reader takes.
-    static func read(_ path: String, bytes: [UInt8], limits: ReaderLimits) -> ReadFile? {
+    public static func read(_ path: String, bytes: [UInt8], limits: ReaderLimits) -> ReadFile? {
         guard let reader = reader(for: path) else { return nil }
         if bytes.count > limits.maxFileBytes { return tooLarge(path, size: bytes.count, limits: limits) }
         let facts = reader.read(bytes, file: path, limits: limits, clock: seconds)
@@ -78,7 +78,7 @@ enum SourceLint {
     }
 
     /// A file over the size limit: not read, one problem that says so.
-    static func tooLarge(_ path: String, size: Int, limits: ReaderLimits) -> ReadFile {
+    public static func tooLarge(_ path: String, size: Int, limits: ReaderLimits) -> ReadFile {
         let problem = ReadProblem(
             location: SourceLocation(file: path, line: 1, column: 1),
             message: "not read: the file has \(size) bytes, more than max-file-bytes (\(limits.maxFileBytes))",
@@ -87,13 +87,13 @@ enum SourceLint {
     }
 
     /// A project's files read, with the configuration's profiles, device and settings.
-    static func project(_ project: Project) -> SourceProject {
+    public static func project(_ project: Project) -> SourceProject {
         self.project(project, files: project.files.compactMap { read($0, limits: project.configuration.limits) })
     }
 
     /// A project whose files are already read (by `read`, from disk or from an editor's buffers), with the
     /// configuration's profiles, device and settings.
-    static func project(_ project: Project, files read: [ReadFile]) -> SourceProject {
+    public static func project(_ project: Project, files read: [ReadFile]) -> SourceProject {
         let configuration = project.configuration
         var files: [SourceFacts] = []
         var suppressions: [String: Suppressions] = [:]
@@ -113,7 +113,7 @@ enum SourceLint {
 
     /// The findings of one project, from `cache` when an earlier run linted the same files under the same
     /// configuration and navctl, else linted and stored there.
-    static func lint(_ project: Project, cache: LintCache?) -> [Finding] {
+    public static func lint(_ project: Project, cache: LintCache?) -> [Finding] {
         guard let cache else { return lint(project).findings }
         let key = cacheKey(project, cache: cache)
         if let findings = cache.load(key) { return findings }
@@ -125,7 +125,7 @@ enum SourceLint {
 
     /// The key of a project's findings: the whole project as discovered (its files' paths, its configuration,
     /// the deployment target) and each file's bytes; a file over the size limit by its size, as it is not read.
-    static func cacheKey(_ project: Project, cache: LintCache) -> LintCache.Key {
+    public static func cacheKey(_ project: Project, cache: LintCache) -> LintCache.Key {
         var key = cache.key()
         key.add(LintCache.canonicalDescription(project))
         let limit = project.configuration.limits.maxFileBytes
@@ -145,7 +145,7 @@ enum SourceLint {
 
     /// What identifies this navctl: navd's version, and the executable's size and modification time, so that a
     /// rebuilt navctl never takes an older build's findings for its own.
-    static func cacheVersion() -> String {
+    public static func cacheVersion() -> String {
         var version = NavdVersion.current
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath(),
             let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
@@ -160,29 +160,34 @@ enum SourceLint {
     /// The findings of one project, as the report's findings: configured severities, disabled rules and
     /// suppressed storyboard elements applied, and every file that could not be read as one finding; and
     /// whether a file ran out of its time.
-    static func lint(_ project: Project) -> (findings: [Finding], timedOut: Bool) {
+    public static func lint(_ project: Project) -> (findings: [Finding], timedOut: Bool) {
         let source = Self.project(project)
         let located = findings(project, source: source) { path in FileManager.default.contents(atPath: path).map { Array($0) } }
         return (located.map(\.finding), timedOut(source))
     }
 
     /// Whether a file of a project ran out of its time (`max-seconds-per-file`).
-    static func timedOut(_ source: SourceProject) -> Bool {
+    public static func timedOut(_ source: SourceProject) -> Bool {
         source.files.contains { $0.problems.contains { $0.limit == ReaderLimits.secondsName } }
     }
 
     /// A report's finding, with where its screen is declared when that is elsewhere.
-    struct LocatedFinding: Sendable, Hashable {
-        var finding: Finding
+    public struct LocatedFinding: Sendable, Hashable {
+        public var finding: Finding
         /// The declaration of the finding's screen, when the finding points elsewhere; nil for a file's problem.
-        var screenLocation: SourceLocation?
+        public var screenLocation: SourceLocation?
+
+        public init(finding: Finding, screenLocation: SourceLocation? = nil) {
+            self.finding = finding
+            self.screenLocation = screenLocation
+        }
     }
 
     /// The findings of a project already read (`project(_:files:)`), as the report's findings: configured
     /// severities, disabled rules and suppressed storyboard elements applied, and every file that could not be
     /// read as one finding. `contents` gives a storyboard's or xib's bytes, for its elements' ids (the file on
     /// disk, or an editor's buffer).
-    static func findings(_ project: Project, source: SourceProject, contents: (String) -> [UInt8]?) -> [LocatedFinding] {
+    public static func findings(_ project: Project, source: SourceProject, contents: (String) -> [UInt8]?) -> [LocatedFinding] {
         let configuration = project.configuration
         let profiles = source.profiles
         var out: [LocatedFinding] = []
@@ -225,7 +230,7 @@ enum SourceLint {
     }
 
     /// The `id` attribute of the storyboard element whose start tag begins at `at`.
-    static func elementId(_ table: LineTable, at: SourceLocation) -> String? {
+    public static func elementId(_ table: LineTable, at: SourceLocation) -> String? {
         var text = ""
         for line in at.line..<min(at.line + 8, table.lineCount + 1) {
             text += " " + table.text(ofLine: line)
