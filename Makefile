@@ -58,23 +58,32 @@ static-c++:
 	  archive="$$("$$(dirname "$$(command -v $(SWIFT))")/clang" -print-file-name=libstdc++.a 2>/dev/null)"; \
 	  if [ -f "$$archive" ]; then ln -sfn "$$archive" $(STATIC_CXX)/libstdc++.a; fi
 
-## install: navd and navctl (release build) with navd-mcp (the server navctl mcp runs), their man pages, bash, zsh and fish completions, and the docs
-## (which navctl lint links its SARIF rules to) under $(DESTDIR)$(PREFIX); docs/install.md has the rest
+## install: navd and navctl (release build) with navd-mcp (the server navctl mcp runs), their man pages, bash,
+## zsh and fish completions, and the docs (which navctl lint links its SARIF rules to) under
+## $(DESTDIR)$(PREFIX); docs/install.md has the rest. INSTALL_CONFIGURATION=debug installs the debug build
+## instead, as test-install does
 PREFIX ?= /usr/local
 DESTDIR ?=
 MANUAL_DIR = $(SCRATCH)/manual
+INSTALL_CONFIGURATION ?= release
+ifeq ($(INSTALL_CONFIGURATION),release)
+INSTALL_BUILD = $(RELEASE)
+else
+INSTALL_BUILD = -c $(INSTALL_CONFIGURATION)
+endif
 install: deps $(STATIC_CXX_DIR)
 	@rm -rf $(MANUAL_DIR) && mkdir -p $(MANUAL_DIR)
-	@# The manual plugin builds navd and navctl in release without the static runtime, in the same place, so
-	@# it runs first and the binaries installed are the ones built after it.
+	@# The manual plugin builds every product without the static runtime, in the same place, so it runs first
+	@# and the binaries installed are the ones built after it.
 	$(SWIFT) package --scratch-path $(SCRATCH) --allow-writing-to-directory $(MANUAL_DIR) \
-	  generate-manual --output-directory $(MANUAL_DIR) --authors "the navd authors" >/dev/null
-	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
-	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
-	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-mcp
+	  generate-manual --configuration $(INSTALL_CONFIGURATION) --output-directory $(MANUAL_DIR) \
+	  --authors "the navd authors" >/dev/null
+	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_BUILD) --product navd
+	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_BUILD) --product navctl
+	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_BUILD) --product navd-mcp
 	@# The help's paragraphs are separated by blank lines, which mdoc wants as .Pp.
 	sed -i.orig 's/^$$/.Pp/' $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1
-	@set -e; root="$(DESTDIR)$(PREFIX)"; bin="$(SCRATCH)/release"; \
+	@set -e; root="$(DESTDIR)$(PREFIX)"; bin="$(SCRATCH)/$(INSTALL_CONFIGURATION)"; \
 	  install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	    "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" "$$root/share/doc/navd"; \
 	  install -m 0755 "$$bin/navd" "$$bin/navctl" "$$bin/navd-mcp" "$$root/bin/"; \
@@ -87,14 +96,26 @@ install: deps $(STATIC_CXX_DIR)
 	  install -m 0644 docs/*.md docs/*.json "$$root/share/doc/navd/"; \
 	  echo "installed navd and navctl under $$root"
 
-## test-install: `make install` into a scratch prefix (built without the Swift reader: see test-asan), then its
-## parts through their real consumers: man, bash, zsh and fish completing a subcommand, systemd-analyze on the
-## contrib units, plistlib on the agent
+## test-install: `make install` of the debug build (the one make test has built) into a scratch prefix, then
+## its parts through their real consumers: man, bash, zsh and fish completing a subcommand, systemd-analyze on
+## the contrib units, plistlib on the agent. What only the release build has (the static runtime, no exported
+## symbols) is test-release's
 test-install: deps
 	@for tool in zsh fish man:man-db col:bsdextrautils nroff:groff-base systemd-analyze:systemd; do \
 	  command -v $${tool%%:*} >/dev/null 2>&1 || { echo "installing $${tool##*:}"; $(APT_INSTALL) $${tool##*:}; }; done
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	  NAVD_WITHOUT_SWIFT_READER=1 $(MAKE) -s install PREFIX="$$tmp/prefix" && scripts/check_install.sh "$$tmp/prefix"
+	  $(MAKE) -s install PREFIX="$$tmp/prefix" INSTALL_CONFIGURATION=debug && scripts/check_install.sh "$$tmp/prefix" debug
+
+## test-release: the release build of the installed programs (built without the Swift reader: swift-syntax takes
+## a quarter of an hour to optimise on two cores) and what its link must give them (scripts/check_release_link.sh:
+## the Swift and C++ runtimes and SQLite linked in, no symbols of their own exported). Not part of `make test`,
+## for its time; `make bench` checks the binaries it measures the same way
+.PHONY: test-release
+test-release: deps $(STATIC_CXX_DIR)
+	NAVD_WITHOUT_SWIFT_READER=1 $(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
+	NAVD_WITHOUT_SWIFT_READER=1 $(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
+	NAVD_WITHOUT_SWIFT_READER=1 $(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-mcp
+	scripts/check_release_link.sh $(SCRATCH)/release
 
 ## test-plugin: the SwiftPM plugins in a package that depends by version on this tree, committed to a scratch
 ## repository (scripts/check_plugin.sh): the build-tool plugin's findings in `swift build`, `swift package
@@ -105,8 +126,24 @@ test-plugin: deps
 	scripts/check_plugin.sh
 
 ## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, ThreadSanitizer, the fuzz targets briefly,
-## clients, the language server, the linter's consumers, installation, formatting)
-test: test-swift test-asan test-tsan test-fuzz test-clients test-lsp test-lint test-contract test-install format-check
+## clients, the language server, the linter's consumers, installation, formatting). After the plain build and
+## its tests, the ThreadSanitizer build runs beside the suites that drive the plain build's programs (which
+## mostly wait on them), each group's output kept together; then the AddressSanitizer and fuzz builds
+test:
+	$(MAKE) test-swift
+	$(MAKE) -j2 --output-sync=recurse test-tsan test-consumers
+	$(MAKE) test-asan test-fuzz
+
+## test-consumers: what runs the plain build's navd and navctl, one after another: the clients, the language
+## server, the linter's consumers, the contract, installation, formatting
+.PHONY: test-consumers
+test-consumers:
+	$(MAKE) test-clients
+	$(MAKE) test-lsp
+	$(MAKE) test-lint
+	$(MAKE) test-contract
+	$(MAKE) test-install
+	$(MAKE) format-check
 
 test-swift: test-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
@@ -250,6 +287,7 @@ bench: build $(STATIC_CXX_DIR)
 	$(SCRATCH)/release/navd-bench --output bench/results.json
 	python3 scripts/bench_chart.py bench/results.json docs/performance.svg
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
+	scripts/check_release_link.sh $(SCRATCH)/release
 	python3 scripts/bench_lint.py --navctl $(SCRATCH)/release/navctl --output bench/lint.json
 
 clean:

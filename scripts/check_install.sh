@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Checks an installation made by `make install PREFIX=$1` through the programs that consume each part:
-# the binaries themselves, man, bash, zsh and fish, systemd-analyze and Python's plistlib.
+# Checks an installation made by `make install PREFIX=$1 INSTALL_CONFIGURATION=$2` through the programs that
+# consume each part: the binaries themselves, man, bash, zsh and fish, systemd-analyze and Python's plistlib.
 set -euo pipefail
-root=${1:?usage: check_install.sh PREFIX}
+root=${1:?usage: check_install.sh PREFIX [release|debug]}
+# The configuration `make install` built (INSTALL_CONFIGURATION): only a release build's link is checked.
+configuration=${2:-release}
 here=$(cd "$(dirname "$0")/.." && pwd)
 fail() { echo "check_install: $*" >&2; exit 1; }
 
@@ -11,29 +13,14 @@ navd_version=$("$root/bin/navd" --version)
 navctl_version=$("$root/bin/navctl" --version)
 [ -n "$navd_version" ] && [ "$navd_version" = "$navctl_version" ] || fail "navd says '$navd_version', navctl '$navctl_version'"
 
-# On Linux the Swift runtime is linked in (docs/performance.md, "Startup"): the installed binaries load no
-# Swift library, so they run without the toolchain and start without binding it.
+# A release install's binaries are linked as docs/performance.md, "Startup", says; a debug install's are not.
+if [ "$configuration" = release ]; then
+  "$here/scripts/check_release_link.sh" "$root/bin"
+fi
+# Either way, navctl leaves the MCP SDK, FoundationNetworking and libcurl to navd-mcp: its other commands do
+# not load them.
 if [ "$(uname -s)" = Linux ]; then
-  for tool in navd navctl navd-mcp; do
-    swift_libs=$(ldd "$root/bin/$tool" | awk '{print $1}' | grep -o 'libswift[A-Za-z_]*\.so\|libdispatch\.so\|libFoundation[A-Za-z]*\.so' || true)
-    [ -z "$swift_libs" ] || fail "$tool loads the Swift runtime from shared libraries: $(echo $swift_libs)"
-  done
-  # Nor SQLite, nor (where the compiler has its archive) the C++ runtime, and they export none of their own
-  # symbols: at load the dynamic loader binds only what they import (docs/performance.md, "Startup").
-  cxx_archive=$("$(dirname "$(command -v swift)")/clang" -print-file-name=libstdc++.a 2>/dev/null || true)
-  for tool in navd navctl navd-mcp; do
-    libs=$(ldd "$root/bin/$tool" | awk '{print $1}')
-    ! grep -q 'libsqlite3' <<<"$libs" || fail "$tool loads SQLite as a shared library"
-    # Linked by navd itself, that is: navctl's libxml2 (FoundationXML reads storyboards) loads ICU, which loads
-    # the C++ runtime on its own.
-    if [ -f "$cxx_archive" ]; then
-      ! readelf -d "$root/bin/$tool" | grep NEEDED | grep -q 'libstdc++' || fail "$tool links the C++ runtime as a shared library"
-    fi
-    exported=$(readelf --dyn-syms -W "$root/bin/$tool" | awk '$7 ~ /^[0-9]+$/' | wc -l)
-    [ "$exported" -lt 50 ] || fail "$tool exports $exported of its own symbols"
-  done
-  # navctl leaves the MCP SDK, FoundationNetworking and libcurl to navd-mcp: its other commands do not load them.
-  ! ldd "$root/bin/navctl" | grep -q 'libcurl' || fail "navctl loads libcurl (the MCP SDK belongs to navd-mcp)"
+  ! ldd "$root/bin/navctl" | grep -q 'libcurl\|libFoundationNetworking' || fail "navctl loads libcurl (the MCP SDK belongs to navd-mcp)"
 fi
 
 # navctl mcp runs the navd-mcp installed beside it, which answers a ping.
