@@ -410,6 +410,23 @@ def test_request_before_initialize_and_unknown_methods(raw):
     assert raw.wait() == 0
 
 
+def test_null_params_are_no_params(raw):
+    """lsp-mode sends `exit` with `params: null`: after shutdown it ends the server with status 0."""
+    raw.send({"id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+    raw.reply_to(1)
+    raw.send({"method": "initialized", "params": None})
+    raw.send({"id": 2, "method": "shutdown", "params": None})
+    assert raw.reply_to(2)["result"] is None
+    raw.send({"method": "exit", "params": None})
+    assert raw.wait() == 0
+
+
+def test_params_of_another_type_are_refused(raw):
+    raw.send({"id": 1, "method": "initialize", "params": 7})
+    reply = raw.reply_to(1)
+    assert reply["error"]["code"] == -32600
+
+
 def test_exit_without_shutdown_is_status_1(raw):
     raw.send({"id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}})
     raw.reply_to(1)

@@ -49,7 +49,8 @@ enum LSPMessage: Sendable {
                 return .failure(Refused(id: usableId ?? .null, error: .invalidRequest("method must be a string")))
             }
             let params = object["params"] ?? .null
-            if let params = object["params"], params.objectValue == nil, params.arrayValue == nil {
+            // `params: null` is taken as no params: lsp-mode sends `exit` that way.
+            if let params = object["params"], !params.isNull, params.objectValue == nil, params.arrayValue == nil {
                 return .failure(Refused(id: usableId ?? .null, error: .invalidRequest("params must be an object or an array")))
             }
             guard id != nil else { return .success(.notification(method: name, params: params)) }
