@@ -12,9 +12,11 @@ CLIENTS_ENV = NAVD_BIN="$(CLIENTS_NAVD)" NAVCTL_BIN="$(CLIENTS_NAVCTL)"
 .PHONY: client-deps clients-navd test-clients test-client-python test-client-emacs \
         test-client-nvim test-client-vscode examples completions
 
-## client-deps: emacs-nox, neovim and node (apt, only when missing) and the Python venv
+## client-deps: emacs-nox, Debian's lsp-mode (elpa-lsp-mode), neovim and node (apt, only when missing) and the
+## Python venv
 client-deps:
 	@command -v emacs >/dev/null 2>&1 || { echo "installing emacs-nox"; $(APT_INSTALL) emacs-nox; }
+	@! command -v apt-get >/dev/null 2>&1 || dpkg -s elpa-lsp-mode >/dev/null 2>&1 || { echo "installing elpa-lsp-mode"; $(APT_INSTALL) elpa-lsp-mode; }
 	@command -v nvim >/dev/null 2>&1 || { echo "installing neovim"; $(APT_INSTALL) neovim; }
 	@command -v node >/dev/null 2>&1 || { echo "installing nodejs"; $(APT_INSTALL) nodejs; }
 	@$(PYTHON) -c 'import venv, ensurepip' >/dev/null 2>&1 || { echo "installing python3-venv"; $(APT_INSTALL) python3-venv; }

@@ -4,12 +4,13 @@
 ;; The daemon: $NAVD_BIN, else <repo>/.build/debug/navd; navctl: $NAVCTL_BIN, else
 ;; <repo>/.build/debug/navctl.  Each test run starts its own daemon
 ;; on a temporary socket; each transcript is replayed against a fresh one.
+;; The language-server tests (lsp-mode against navctl lsp) are in navd-lsp-test.el,
+;; loaded at the end of this file.
 
 ;;; Code:
 
 (require 'ert)
 (require 'navd)
-(require 'navd-lint)
 
 (defconst navd-test--repo
   (expand-file-name "../.." (file-name-directory (or load-file-name buffer-file-name)))
@@ -229,34 +230,7 @@ Every method exists in the daemon this suite runs against, so a missing one is a
         (should (string-match-p "session/didChange v[0-9]+ stack pop general" (buffer-string))))
       (navd-session-close (list :sessionId sid) conn))))
 
-;;; Linting documents (navctl lint) and a watched session's diagnostics
-
-(defun navd-test--navctl ()
-  "The navctl executable; an error when there is none."
-  (let* ((from-env (getenv "NAVCTL_BIN"))
-         (path (if (and from-env (not (string-empty-p from-env)))
-                   from-env
-                 (expand-file-name ".build/debug/navctl" navd-test--repo))))
-    (unless (file-executable-p path) (error "navctl not found at %s (set NAVCTL_BIN)" path))
-    path))
-
-(defconst navd-test--custom-back
-  "{
-  \"format\": \"navd-session\",
-  \"formatVersion\": 1,
-  \"profile\": \"ios17\",
-  \"screens\": [{\"id\": \"a\", \"title\": \"Inbox\"},
-    {\"id\": \"b\", \"title\": \"B\", \"backAction\": \"custom\"}]
-}
-"
-  "A document whose screen 'b' (line 6, column 5) has a custom back action the swipe bypasses.")
-
-(defun navd-test--document (&rest screen-b)
-  "A document of screens a and b; SCREEN-B is JSON text of b's extra members."
-  (format "{\"format\": \"navd-session\", \"formatVersion\": 1, \"profile\": \"ios17\",
- \"screens\": [{\"id\": \"a\", \"title\": \"Inbox\"},
-  {\"id\": \"b\", \"title\": \"B\"%s}]}
-" (mapconcat (lambda (member) (concat ", " member)) screen-b "")))
+;;; A watched session's diagnostics
 
 (defun navd-test--wait (predicate &optional seconds)
   "Waits up to SECONDS (default 20) for PREDICATE, reading process output meanwhile."
@@ -264,175 +238,6 @@ Every method exists in the daemon this suite runs against, so a missing one is a
     (while (and (not (funcall predicate)) (< (float-time) deadline))
       (accept-process-output nil 0.02))
     (funcall predicate)))
-
-(defun navd-test--lint (text &optional name)
-  "Runs `navd-lint-flymake' on a buffer named NAME holding TEXT.
-Returns (BUFFER . ARGS), ARGS being what the backend reported."
-  (let ((buffer (generate-new-buffer (or name "test.navd.json")))
-        (navd-navctl-program (navd-test--navctl))
-        reported)
-    (with-current-buffer buffer
-      (insert text)
-      (navd-lint-flymake (lambda (&rest args) (setq reported (or args (list nil)))))
-      (should (navd-test--wait (lambda () reported)))
-      (cons buffer reported))))
-
-(defun navd-test--at (diagnostic)
-  "(LINE COLUMN) of DIAGNOSTIC's start, 1-based, COLUMN in characters."
-  (with-current-buffer (flymake-diagnostic-buffer diagnostic)
-    (save-excursion
-      (goto-char (flymake-diagnostic-beg diagnostic))
-      (list (line-number-at-pos) (1+ (current-column))))))
-
-(ert-deftest navd-lint-custom-back-unreachable ()
-  (pcase-let* ((`(,buffer ,diagnostics) (navd-test--lint navd-test--custom-back)))
-    (unwind-protect
-        (progn
-          (should (= (length diagnostics) 1))
-          (let ((d (car diagnostics)))
-            (should (eq (flymake-diagnostic-type d) :warning))
-            (should (equal (navd-test--at d) '(6 5)))
-            (should (string-match-p "custom back action .*\\[custom-back-unreachable\\] (screen 'b', ios17)\\'"
-                                    (flymake-diagnostic-text d)))
-            ;; The region is screen b's object.
-            (with-current-buffer buffer
-              (should (equal (buffer-substring (flymake-diagnostic-beg d) (flymake-diagnostic-end d))
-                             "{\"id\": \"b\", \"title\": \"B\", \"backAction\": \"custom\"}")))))
-      (kill-buffer buffer))))
-
-(ert-deftest navd-lint-region-stays-on-one-line ()
-  (pcase-let* ((`(,buffer ,diagnostics)
-                (navd-test--lint "{\"format\": \"navd-session\", \"screens\": [{\"id\": \"a\", \"title\": \"Inbox\"},
-  {\"id\": \"b\", \"title\": \"B\",
-   \"backAction\": \"custom\"}]}
-")))
-    (unwind-protect
-        (with-current-buffer buffer
-          (should (= (length diagnostics) 1))
-          (should (equal (buffer-substring (flymake-diagnostic-beg (car diagnostics))
-                                           (flymake-diagnostic-end (car diagnostics)))
-                         "{\"id\": \"b\", \"title\": \"B\",")))
-      (kill-buffer buffer))))
-
-(ert-deftest navd-lint-severities-and-unsaved-names ()
-  (pcase-let* ((`(,buffer ,diagnostics)
-                (navd-test--lint (navd-test--document "\"item\": {\"leftItems\": [{\"id\": \"close\", \"title\": \"Close\"}]}")
-                                 "Unsaved.navd.json")))
-    (unwind-protect
-        (progn
-          (should (equal (mapcar #'flymake-diagnostic-type diagnostics) '(:warning)))
-          (should (string-match-p "\\[pop-gesture-disabled\\] (screen 'b', ios17)" (flymake-diagnostic-text (car diagnostics))))
-          ;; At the member that stops the swipe: b's left items.
-          (should (equal (navd-test--at (car diagnostics)) '(3 38))))
-      (kill-buffer buffer)))
-  (pcase-let* ((`(,buffer ,diagnostics)
-                (navd-test--lint (replace-regexp-in-string
-                                  "\"profile\": \"ios17\"," "\"profile\": \"ios17\", \"policies\": {\"backInterception\": \"mask\"},"
-                                  (navd-test--document "\"backAction\": \"custom\"")))))
-    (unwind-protect
-        (should (memq :error (mapcar #'flymake-diagnostic-type diagnostics)))
-      (kill-buffer buffer))))
-
-(ert-deftest navd-lint-profiles ()
-  (let ((navd-lint-profiles '("ios10" "ios26")))
-    (pcase-let* ((`(,buffer ,diagnostics) (navd-test--lint navd-test--custom-back)))
-      (unwind-protect
-          (should (equal (mapcar (lambda (d) (and (string-match "(screen 'b', \\(ios[0-9]+\\))\\'" (flymake-diagnostic-text d))
-                                                  (match-string 1 (flymake-diagnostic-text d))))
-                                 diagnostics)
-                         '("ios10" "ios26")))
-        (kill-buffer buffer))))
-  (let ((navd-lint-profiles "all"))
-    (pcase-let* ((`(,buffer ,diagnostics) (navd-test--lint navd-test--custom-back)))
-      (unwind-protect (should (>= (length diagnostics) 6))
-        (kill-buffer buffer)))))
-
-(ert-deftest navd-lint-clean-document ()
-  (pcase-let* ((`(,buffer ,diagnostics) (navd-test--lint (navd-test--document))))
-    (unwind-protect (should (null diagnostics))
-      (kill-buffer buffer))))
-
-(ert-deftest navd-lint-load-errors-columns-in-characters ()
-  (pcase-let* ((`(,buffer ,diagnostics)
-                (navd-test--lint "{\"format\": \"navd-session\", \"screens\": [{\"id\": \"ä\", \"title\": \"Ünïcödé 🚀\"}, {\"id\": \"b\", \"bar\": {\"barTintColor\": 7}}]}\n")))
-    (unwind-protect
-        (progn
-          (should (= (length diagnostics) 1))
-          (let ((d (car diagnostics)))
-            (should (eq (flymake-diagnostic-type d) :error))
-            (should (string-match-p "barTintColor" (flymake-diagnostic-text d)))
-            (with-current-buffer buffer
-              (goto-char (flymake-diagnostic-beg d))
-              (should (looking-at-p "\"barTintColor\"")))))
-      (kill-buffer buffer)))
-  (pcase-let* ((`(,buffer ,diagnostics) (navd-test--lint "{\n  \"format\": \"navd-session\",\n  \"screens\": [\n}\n")))
-    (unwind-protect
-        (progn
-          (should (equal (mapcar #'flymake-diagnostic-type diagnostics) '(:error)))
-          (should (string-match-p "invalid JSON" (flymake-diagnostic-text (car diagnostics))))
-          (should (= (car (navd-test--at (car diagnostics))) 4)))
-      (kill-buffer buffer))))
-
-(ert-deftest navd-lint-navctl-failures ()
-  (let ((navd-lint-profiles "ios3"))
-    (pcase-let* ((`(,buffer . ,reported) (navd-test--lint navd-test--custom-back)))
-      (unwind-protect
-          (progn
-            (should (eq (car reported) :panic))
-            (should (string-match-p "navctl lint failed (exit 2): .*unknown profile 'ios3'"
-                                    (plist-get (cdr reported) :explanation))))
-        (kill-buffer buffer))))
-  (with-temp-buffer
-    (let ((navd-navctl-program "/nonexistent/navctl")
-          reported)
-      (navd-lint-flymake (lambda (&rest args) (setq reported args)))
-      (should (eq (car reported) :panic))
-      (should (string-match-p "navctl not found: /nonexistent/navctl" (plist-get (cdr reported) :explanation))))))
-
-(ert-deftest navd-lint-finds-navctl ()
-  (let ((navd-navctl-program nil)
-        (process-environment (copy-sequence process-environment))
-        (root (make-temp-file "navd-el-root" t)))
-    (unwind-protect
-        (progn
-          (setenv "NAVCTL_BIN" "/from/env/navctl")
-          (should (equal (navd-navctl-executable) "/from/env/navctl"))
-          (setenv "NAVCTL_BIN" nil)
-          (make-directory (expand-file-name ".build/debug" root) t)
-          (make-directory (expand-file-name "Screens/deep" root) t)
-          (let ((built (expand-file-name ".build/debug/navctl" root)))
-            (with-temp-file built (insert "#!/bin/sh\n"))
-            (set-file-modes built #o755)
-            (should (equal (navd-navctl-executable (expand-file-name "Screens/deep/" root)) built)))
-          (let ((navd-navctl-program "/pinned/navctl"))
-            (should (equal (navd-navctl-executable) "/pinned/navctl"))))
-      (delete-directory root t))))
-
-(ert-deftest navd-lint-mode-follows-the-buffer ()
-  (let* ((dir (make-temp-file "navd-el-doc" t))
-         (file (expand-file-name "Checkout.navd.json" dir))
-         (navd-navctl-program (navd-test--navctl))
-         (find-file-hook (list #'navd-lint-maybe-enable))
-         buffer)
-    (with-temp-file file (insert navd-test--custom-back))
-    (unwind-protect
-        (progn
-          (setq buffer (find-file-noselect file))
-          (with-current-buffer buffer
-            (should navd-lint-mode)
-            (should flymake-mode)
-            (flymake-start nil t)
-            (should (navd-test--wait (lambda () (flymake-diagnostics))))
-            (should (string-match-p "custom-back-unreachable" (flymake-diagnostic-text (car (flymake-diagnostics)))))
-            ;; Unsaved text is what is checked.
-            (goto-char (point-min))
-            (search-forward ", \"backAction\": \"custom\"")
-            (replace-match "")
-            (flymake-start nil t)
-            (should (navd-test--wait (lambda () (and (null (flymake-diagnostics)) (null navd-lint--process)))))
-            (set-buffer-modified-p nil)))
-      (when buffer (kill-buffer buffer))
-      (delete-directory dir t))))
 
 (ert-deftest navd-diagnostics-follow-a-session ()
   (navd-test--with-connection conn
@@ -702,6 +507,16 @@ whatever the environment said."
            (err (should-error (navd-open socket))))
       (should (string-match-p "started navd on .*, but it did not serve within 0.3 s (.*); run .navd --socket"
                               (error-message-string err))))))
+
+;;; The language server through lsp-mode
+
+;; navd-lsp-test.el needs lsp-mode; when it cannot load, that is one failing test here,
+;; and the tests above still run.
+(condition-case err
+    (require 'navd-lsp-test)
+  (error
+   (ert-deftest navd-lsp-tests-load ()
+     (ert-fail (format "navd-lsp-test.el did not load: %s" (error-message-string err))))))
 
 (provide 'navd-test)
 ;;; navd-test.el ends here

@@ -17,8 +17,13 @@
 ;;   (require 'navd)
 ;;
 ;; Commands: `navd-connect', `navd-back-title', `navd-tint', `navd-hit-test'
-;; (answers in the echo area) and `navd-watch' (a live list of a session's
-;; notifications in the buffer *navd-notifications*).
+;; (answers in the echo area), `navd-watch' (a live list of a session's
+;; notifications in the buffer *navd-notifications*) and `navd-diagnostics'
+;; (a live session's diagnostics, one a line, marked by Flymake).
+;;
+;; Source files and session documents (*.navd.json) get their diagnostics,
+;; hovers, code lenses and quick fixes from navd's language server,
+;; `navctl lsp': see navd-lsp.el.
 ;;
 ;; When nothing answers on the socket, the first connection starts navd there
 ;; (`navd-program', or $NAVD_BIN), detached so that it outlives Emacs, and
@@ -32,6 +37,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'flymake)
 (require 'jsonrpc)
 (require 'subr-x)
 
@@ -514,6 +520,119 @@ Only when CONNECTION watches the notification's session."
         (insert (format "watching session %s\n" sid))))
     (display-buffer "*navd-notifications*")
     (message "Watching session %s" sid)))
+
+;;; A watched session's diagnostics
+
+(defun navd-flymake-type (severity)
+  "The Flymake type of a navd SEVERITY string."
+  (pcase severity
+    ("error" :error)
+    ("warning" :warning)
+    (_ :note)))
+
+(defvar-local navd-diagnostics--connection nil "The connection this buffer listens on.")
+(defvar-local navd-diagnostics--session nil "The session this buffer shows.")
+(defvar-local navd-diagnostics--version nil "The session version the list belongs to.")
+(defvar-local navd-diagnostics--list nil "The diagnostics shown, as plists.")
+(defvar-local navd-diagnostics--closed nil "True once the session closed.")
+
+(defun navd-diagnostics-line (diagnostic)
+  "One line for DIAGNOSTIC, a Diagnostic plist from the daemon."
+  (format "%s%s: %s: %s [%s]"
+          (or (plist-get diagnostic :screenId) "-")
+          (if (plist-get diagnostic :itemId) (concat "/" (plist-get diagnostic :itemId)) "")
+          (plist-get diagnostic :severity)
+          (plist-get diagnostic :message)
+          (plist-get diagnostic :code)))
+
+(defun navd-diagnostics-flymake (report-fn &rest _args)
+  "Flymake backend of a `navd-diagnostics-mode' buffer: one diagnostic a line."
+  (let (out)
+    (save-excursion
+      (goto-char (point-min))
+      (forward-line 1)
+      (dolist (diagnostic navd-diagnostics--list)
+        (push (flymake-make-diagnostic (current-buffer) (line-beginning-position) (line-end-position)
+                                       (navd-flymake-type (plist-get diagnostic :severity))
+                                       (format "%s [%s]" (plist-get diagnostic :message)
+                                               (plist-get diagnostic :code)))
+              out)
+        (forward-line 1)))
+    (funcall report-fn (nreverse out))))
+
+(define-derived-mode navd-diagnostics-mode special-mode "navd-diagnostics"
+  "A live session's diagnostics, one a line.
+Kept current by session/diagnostics notifications."
+  (setq-local flymake-diagnostic-functions (list #'navd-diagnostics-flymake))
+  (flymake-mode 1))
+
+(defun navd-diagnostics--render ()
+  "Redraws this buffer from its diagnostics, then runs Flymake."
+  (let ((inhibit-read-only t))
+    (erase-buffer)
+    (insert (format "session %s%s: %s\n" navd-diagnostics--session
+                    (if navd-diagnostics--version (format " v%s" navd-diagnostics--version) "")
+                    (cond (navd-diagnostics--closed "closed")
+                          ((null navd-diagnostics--list) "no diagnostics")
+                          (t (let ((n (length navd-diagnostics--list)))
+                               (format "%d diagnostic%s" n (if (= n 1) "" "s")))))))
+    (dolist (diagnostic navd-diagnostics--list)
+      (insert (navd-diagnostics-line diagnostic) "\n")))
+  (goto-char (point-min))
+  (when flymake-mode (flymake-start nil t)))
+
+(defun navd-diagnostics--buffers (connection session)
+  "The `navd-diagnostics-mode' buffers showing SESSION on CONNECTION."
+  (cl-remove-if-not
+   (lambda (buffer)
+     (with-current-buffer buffer
+       (and (derived-mode-p 'navd-diagnostics-mode)
+            (eq navd-diagnostics--connection connection)
+            (equal navd-diagnostics--session session))))
+   (buffer-list)))
+
+(defun navd-diagnostics--notification (connection method params)
+  "Updates the buffers following PARAMS's session on CONNECTION for METHOD."
+  (pcase method
+    ("session/diagnostics"
+     (dolist (buffer (navd-diagnostics--buffers connection (plist-get params :sessionId)))
+       (with-current-buffer buffer
+         (let ((version (plist-get params :version)))
+           (unless (and navd-diagnostics--version version (< version navd-diagnostics--version))
+             (setq navd-diagnostics--version version
+                   navd-diagnostics--list (append (plist-get params :diagnostics) nil))
+             (navd-diagnostics--render))))))
+    ("session/didClose"
+     (dolist (buffer (navd-diagnostics--buffers connection (plist-get params :sessionId)))
+       (with-current-buffer buffer
+         (setq navd-diagnostics--closed t navd-diagnostics--list nil)
+         (navd-diagnostics--render))))))
+
+;;;###autoload
+(defun navd-diagnostics (session &optional connection)
+  "Lists SESSION's diagnostics in *navd-diagnostics SESSION*, kept current live.
+Subscribes to the session's diagnostics topic on CONNECTION (default: the
+commands' connection); returns the buffer."
+  (interactive (list (navd--read-session)))
+  (let* ((connection (navd--connection connection))
+         (sid (navd--session session))
+         (buffer (get-buffer-create (format "*navd-diagnostics %s*" sid))))
+    (add-hook 'navd-notification-functions #'navd-diagnostics--notification)
+    (with-current-buffer buffer
+      (unless (derived-mode-p 'navd-diagnostics-mode) (navd-diagnostics-mode))
+      (unless (and (eq navd-diagnostics--connection connection) (equal navd-diagnostics--session sid))
+        (setq navd-diagnostics--connection connection
+              navd-diagnostics--session sid
+              navd-diagnostics--closed nil)
+        (let ((subscribed (navd-session-subscribe
+                           (list :sessionId sid :topics (vector "diagnostics")) connection)))
+          (setq navd-diagnostics--version (plist-get subscribed :version))))
+      ;; The current set; later notifications replace it.
+      (setq navd-diagnostics--list
+            (append (plist-get (navd-bar-diagnose (list :sessionId sid) connection) :diagnostics) nil))
+      (navd-diagnostics--render))
+    (when (called-interactively-p 'interactive) (display-buffer buffer))
+    buffer))
 
 (provide 'navd)
 ;;; navd.el ends here
