@@ -6,6 +6,7 @@ checked twice: the server clears the diagnostic, and `navctl lint` on the edited
 
 from __future__ import annotations
 
+import json
 import pathlib
 import subprocess
 import textwrap
@@ -373,3 +374,52 @@ def test_a_held_request_can_be_cancelled(raw, tmp_path: pathlib.Path):
     raw.reply_to(4)
     raw.send({"method": "exit"})
     assert raw.wait() == 0
+
+
+SESSION = """{
+  "format": "navd-session",
+  "formatVersion": 1,
+  "profile": "ios17",
+  "screens": [
+    {"id": "account", "title": "Account"},
+    {"id": "security", "title": "Security and Privacy"},
+    {"id": "verify", "title": "Verify"}
+  ]
+}
+"""
+
+
+async def test_hover_and_lenses_in_a_session_document(client: LanguageClient, tmp_path: pathlib.Path):
+    """A session document's screens answer as the source's do, from the document's own model and profile."""
+    document = tmp_path / "account.navd.json"
+    document.write_text(SESSION)
+    await start(client, tmp_path, progress=False)
+    open_document(client, document, "json")
+    uri = document.as_uri()
+    await wait_until(client, lambda: uri in client.diagnostics, "the document's diagnostics")
+
+    # The line of the second screen: pushed on the first, its back button says the first's title, and the back
+    # title of the screen after it is its own.
+    result = await hover(client, document, 6, 8)
+    text = result.contents.value
+    assert "**`security`**, pushed from `account`" in text
+    assert "a tap pops to `account`" in text
+    assert "| iOS 17 |" in text
+    # What navctl's back-title says for the screen after it, on the same document, is what the hover says.
+    back = json.loads(
+        subprocess.run(
+            [NAVCTL, "back-title", "--file", str(document), "--screen", "verify", "--json"],
+            capture_output=True, text=True, timeout=TIMEOUT, check=True,
+        ).stdout
+    )
+    expected = f"‹ {back['title']}" + (" (the title did not fit)" if back["truncated"] else "")
+    assert text.rstrip().endswith(f"| {expected} |"), text
+    # Above the screens there is none.
+    assert await hover(client, document, 1, 2) is None
+
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert [lens.range.start.line for lens in lenses] == [5, 6, 7]
+    assert [lens.command.arguments[0] for lens in lenses] == ["account", "security", "verify"]
+    assert lenses[0].command.title.startswith("next screen's back: ‹ Account")

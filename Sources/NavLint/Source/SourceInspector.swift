@@ -85,48 +85,9 @@ public struct SourceInspector: Sendable {
         let nextTitleKnown = me.unknown.isDisjoint(with: Self.backTitleMembers)
         let coloursKnown = me.unknown.isDisjoint(with: ["colours", "bar.barTintColor", "bar.tintColor", "bar.titleColor", "bar.hidden"])
 
-        for profile in project.profiles {
-            var p = ScreenReport.ProfileReport(profile: profile)
-            if let model = onTop?.reprofiled(profile) {
-                let layout = BarLayoutEngine.layout(model: model, screenIndex: top)
-                p.barHidden = layout.hidden
-                if !layout.hidden {
-                    let regions = BarRegions.regions(layout)
-                    if top > 0, let back = layout.element(.backButton), geometryKnown, backTitleKnown {
-                        let touch = regions.filter { $0.target.kind == .backButton && !$0.viaSlop && $0.action != .none }
-                        p.back = ScreenReport.Area(
-                            touch: Self.union(touch.map(\.frame)), drawn: back.visibleFrame, action: touch.first?.action ?? .none,
-                            text: back.text)
-                    }
-                    if geometryKnown {
-                        for element in layout.elements where element.kind == .barItem {
-                            guard let id = element.id else { continue }
-                            let touch = regions.filter { $0.target.itemId == id && !$0.viaSlop }
-                            p.items.append(
-                                ScreenReport.Item(
-                                    id: id, side: element.side,
-                                    area: ScreenReport.Area(
-                                        touch: Self.union(touch.map(\.frame)), drawn: element.visibleFrame,
-                                        action: touch.first(where: { $0.action != .none })?.action ?? .none, text: element.text)))
-                        }
-                    }
-                    if coloursKnown {
-                        let bar = model.barAppearance(at: top)
-                        let background = bar.barTintColor ?? .white
-                        let item = bar.tintColor ?? ScreenBuilder.defaultItemColour
-                        let title = bar.titleColor ?? .black
-                        p.colours = ScreenReport.Colours(
-                            background: background, item: item, itemContrast: DiagnosticsEngine.contrast(item, background),
-                            itemIsDefault: bar.tintColor == nil, title: title,
-                            titleContrast: DiagnosticsEngine.contrast(title, background))
-                    }
-                }
-            }
-            if nextTitleKnown, let model = withNext?.reprofiled(profile) {
-                p.nextBackTitle = BackTitleEngine.backTitle(model: model, screenIndex: 1)
-            }
-            report.profiles.append(p)
-        }
+        report.profiles = ScreenReport.measure(
+            onTop: onTop, top: top, withNext: withNext, profiles: project.profiles, geometryKnown: geometryKnown,
+            backTitleKnown: backTitleKnown, nextTitleKnown: nextTitleKnown, coloursKnown: coloursKnown)
         if let popGesture = onTop.map({ $0.screens[top].popGesture }) { report.popGesture = popGesture }
         return report
     }
@@ -191,5 +152,78 @@ public struct ScreenReport: Sendable {
         public var nextBackTitle: BackTitle?
 
         public init(profile: Profile) { self.profile = profile }
+    }
+}
+
+extension ScreenReport {
+    /// What the bar shows and does for the top screen of `onTop` (`top` its index) under each profile, and the
+    /// back title of `withNext`'s screen 1 (the next screen, pushed on this one). Each group of members is measured
+    /// only when the caller knows it from its source.
+    static func measure(
+        onTop: NavigationModel?, top: Int, withNext: NavigationModel?, profiles: [Profile], geometryKnown: Bool,
+        backTitleKnown: Bool, nextTitleKnown: Bool, coloursKnown: Bool
+    ) -> [ProfileReport] {
+        var out: [ProfileReport] = []
+        for profile in profiles {
+            var p = ProfileReport(profile: profile)
+            if let model = onTop?.reprofiled(profile) {
+                let layout = BarLayoutEngine.layout(model: model, screenIndex: top)
+                p.barHidden = layout.hidden
+                if !layout.hidden {
+                    let regions = BarRegions.regions(layout)
+                    if top > 0, let back = layout.element(.backButton), geometryKnown, backTitleKnown {
+                        let touch = regions.filter { $0.target.kind == .backButton && !$0.viaSlop && $0.action != .none }
+                        p.back = Area(
+                            touch: SourceInspector.union(touch.map(\.frame)), drawn: back.visibleFrame,
+                            action: touch.first?.action ?? .none, text: back.text)
+                    }
+                    if geometryKnown {
+                        for element in layout.elements where element.kind == .barItem {
+                            guard let id = element.id else { continue }
+                            let touch = regions.filter { $0.target.itemId == id && !$0.viaSlop }
+                            p.items.append(
+                                Item(
+                                    id: id, side: element.side,
+                                    area: Area(
+                                        touch: SourceInspector.union(touch.map(\.frame)), drawn: element.visibleFrame,
+                                        action: touch.first(where: { $0.action != .none })?.action ?? .none, text: element.text)))
+                        }
+                    }
+                    if coloursKnown {
+                        let bar = model.barAppearance(at: top)
+                        let background = bar.barTintColor ?? .white
+                        let item = bar.tintColor ?? ScreenBuilder.defaultItemColour
+                        let title = bar.titleColor ?? .black
+                        p.colours = Colours(
+                            background: background, item: item, itemContrast: DiagnosticsEngine.contrast(item, background),
+                            itemIsDefault: bar.tintColor == nil, title: title,
+                            titleContrast: DiagnosticsEngine.contrast(title, background))
+                    }
+                }
+            }
+            if nextTitleKnown, let model = withNext?.reprofiled(profile) {
+                p.nextBackTitle = BackTitleEngine.backTitle(model: model, screenIndex: 1)
+            }
+            out.append(p)
+        }
+        return out
+    }
+
+    /// The report of `model.screens[index]` of a session document, under the document's profile: on top of the
+    /// screens below it, and below the screen after it (or an untitled screen pushed on it when it is the top).
+    public static func document(_ model: NavigationModel, screenIndex index: Int) -> ScreenReport? {
+        guard model.screens.indices.contains(index) else { return nil }
+        let screen = model.screens[index]
+        var report = ScreenReport(
+            screen: screen.id, declaration: SourceLocation(file: "", line: 1, column: 1),
+            pushedFrom: index > 0 ? [model.screens[index - 1].id] : [], isRoot: index == 0)
+        report.popGesture = screen.popGesture
+        let onTop = try? NavigationModel(config: model.config, screens: Array(model.screens[...index]))
+        let next = index + 1 < model.screens.count ? model.screens[index + 1] : Screen(id: "(a screen pushed on \(screen.id))")
+        let withNext = try? NavigationModel(config: model.config, screens: [screen, next])
+        report.profiles = measure(
+            onTop: onTop, top: index, withNext: withNext, profiles: [model.config.profile], geometryKnown: true,
+            backTitleKnown: true, nextTitleKnown: true, coloursKnown: true)
+        return report
     }
 }

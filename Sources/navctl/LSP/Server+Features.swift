@@ -37,8 +37,23 @@ extension LanguageServer {
         return FileManager.default.contents(atPath: path).map { LineTable(Array($0), file: path) }
     }
 
+    /// The screen of an open session document whose object holds a 1-based line: the last that starts on or
+    /// before it.
+    func documentScreen(_ path: String, line: Int) -> (document: LintDocument, index: Int)? {
+        guard let loaded = loadedDocuments[path] else { return nil }
+        var found: Int?
+        for i in loaded.model.screens.indices where loaded.position(of: "screens[\(i)]").line <= line { found = i }
+        return found.map { (loaded, $0) }
+    }
+
     func hover(_ params: JSON) throws(LSPError) -> JSON {
         let (path, position) = try documentPosition(params)
+        if path.hasSuffix(DocumentSources.suffix) {
+            guard let (loaded, index) = documentScreen(path, line: position.line + 1),
+                let report = ScreenReport.document(loaded.model, screenIndex: index)
+            else { return .null }
+            return ["contents": ["kind": "markdown", "value": .string(LSPHover.markdown(report, members: []))]]
+        }
         guard let inspector = inspector(for: path), let (screen, members) = inspector.screen(file: path, line: position.line + 1) else {
             return .null
         }
@@ -57,6 +72,7 @@ extension LanguageServer {
 
     func codeLens(_ params: JSON) throws(LSPError) -> JSON {
         let (path, _) = try documentPath(params)
+        if path.hasSuffix(DocumentSources.suffix) { return documentLenses(path) }
         guard let inspector = inspector(for: path) else { return [] }
         let table = lines(of: path)
         var seen: Set<String> = []
@@ -71,6 +87,29 @@ extension LanguageServer {
                 "command": [
                     "title": .string(LSPHover.lens(report)), "command": .string(Self.showScreenCommand),
                     "arguments": [.string(declaration.screen)],
+                ],
+            ])
+        }
+        return .array(lenses)
+    }
+
+    /// A lens on each screen of an open session document, where its object starts.
+    func documentLenses(_ path: String) -> JSON {
+        guard let loaded = loadedDocuments[path] else { return [] }
+        let table = lines(of: path)
+        var lenses: [JSON] = []
+        for i in loaded.model.screens.indices {
+            guard let report = ScreenReport.document(loaded.model, screenIndex: i) else { continue }
+            let at = loaded.position(of: "screens[\(i)]")
+            // The column counts characters; the client counts UTF-16 units.
+            let start =
+                table?.lspRange(line: at.line, column: at.column).start
+                ?? LSPPosition(line: max(0, at.line - 1), character: max(0, at.column - 1))
+            lenses.append([
+                "range": ["start": start.json, "end": start.json],
+                "command": [
+                    "title": .string(LSPHover.lens(report)), "command": .string(Self.showScreenCommand),
+                    "arguments": [.string(report.screen)],
                 ],
             ])
         }

@@ -102,6 +102,8 @@ actor LanguageServer {
     var deferred: [Deferred] = []
     /// The findings of open session documents (`*.navd.json`).
     var documentFindings: [String: [Reported]] = [:]
+    /// Open session documents as last loaded, for hover and code lens.
+    var loadedDocuments: [String: LintDocument] = [:]
     /// The diagnostics last published, by path; a path with none is absent.
     var published: [String: [JSON]] = [:]
     /// Files opened since the last publication: their diagnostics are published even when unchanged, since a
@@ -380,6 +382,7 @@ actor LanguageServer {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let path = FileURI.path(uri),
             documents.removeValue(forKey: path) != nil
         else { return }
+        loadedDocuments[path] = nil
         if documentFindings.removeValue(forKey: path) != nil {
             publish()
             return
@@ -612,12 +615,15 @@ actor LanguageServer {
     func lintDocument(_ path: String) {
         guard let document = documents[path] else {
             documentFindings[path] = nil
+            loadedDocuments[path] = nil
             return
         }
         switch DocumentSource.loadText(document.text, name: path) {
         case .success(let loaded):
             documentFindings[path] = Linter.lint(loaded).map(Reported.init(document:))
+            loadedDocuments[path] = loaded
         case .failure(let error):
+            loadedDocuments[path] = nil
             documentFindings[path] = [
                 Reported(
                     file: error.file, line: error.position.line, column: error.position.column, severity: .error, code: nil,
