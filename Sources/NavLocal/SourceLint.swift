@@ -188,6 +188,14 @@ public enum SourceLint {
     /// read as one finding. `contents` gives a storyboard's or xib's bytes, for its elements' ids (the file on
     /// disk, or an editor's buffer).
     public static func findings(_ project: Project, source: SourceProject, contents: (String) -> [UInt8]?) -> [LocatedFinding] {
+        var memo = LintMemo()
+        return findings(project, source: source, memo: &memo, contents: contents)
+    }
+
+    /// The same, reusing what `memo` kept from the last lint of the project (`SourceLinter.lint(_:memo:)`).
+    public static func findings(
+        _ project: Project, source: SourceProject, memo: inout LintMemo, contents: (String) -> [UInt8]?
+    ) -> [LocatedFinding] {
         let configuration = project.configuration
         let profiles = source.profiles
         var out: [LocatedFinding] = []
@@ -204,7 +212,7 @@ public enum SourceLint {
             }
         }
         var elementIds: [String: LineTable] = [:]
-        for finding in SourceLinter.lint(source) where !configuration.disabledRules.contains(finding.code) {
+        for finding in SourceLinter.lint(source, memo: &memo) where !configuration.disabledRules.contains(finding.code) {
             let at = finding.location
             if at.file.hasSuffix(".storyboard") || at.file.hasSuffix(".xib"), !configuration.suppressedElements.isEmpty {
                 if elementIds[at.file] == nil, let bytes = contents(at.file) {

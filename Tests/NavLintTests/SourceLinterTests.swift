@@ -111,6 +111,48 @@ typealias SourceLocation = NavSource.SourceLocation
         #expect(Self.lines(Self.lint(hosted), "pop-gesture-disabled") == [10])
     }
 
+    @Test func aLintWithTheLastLintsMemoDiagnosesOnlyWhatChanged() {
+        let left = Setting(.leftItems([Self.item("Close", action: true, line: 12)]), at: Self.at(12))
+        let facts = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [
+                Self.screen("HomeViewController", line: 1), Self.screen("EditViewController", line: 10, [left]),
+                Self.screen("SettingsViewController", line: 20),
+            ],
+            edges: [
+                Self.push("HomeViewController", "EditViewController", line: 5),
+                Self.push("HomeViewController", "SettingsViewController", line: 6),
+            ])
+        let project = SourceProject(name: "App", files: [facts], profiles: [.ios13, .ios17])
+        var memo = LintMemo()
+        let first = SourceLinter.lint(project, memo: &memo)
+        #expect(Self.lines(first, "pop-gesture-disabled") == [12])
+        #expect(memo.count > 0 && memo.reused == 0)
+
+        // Nothing changed: every check is taken from the memo, with the same findings.
+        let checks = memo.count
+        #expect(SourceLinter.lint(project, memo: &memo) == first)
+        #expect(memo.count == checks && memo.reused == checks)
+
+        // An edit to one screen: the same findings as a lint from scratch, and its stacks diagnosed again.
+        var edited = facts
+        edited.screens[1].settings.append(Setting(.leftItemsSupplementBackButton(.known(true)), at: Self.at(13)))
+        let editedProject = SourceProject(name: "App", files: [edited], profiles: [.ios13, .ios17])
+        let relinted = SourceLinter.lint(editedProject, memo: &memo)
+        #expect(relinted == SourceLinter.lint(editedProject))
+        #expect(Self.lines(relinted, "pop-gesture-disabled").isEmpty)
+        #expect(memo.reused > 0 && memo.reused < memo.count)
+
+        // A suppression added on the line is applied to findings taken from the memo too.
+        _ = SourceLinter.lint(project, memo: &memo)
+        var suppressed = project
+        suppressed.suppressions["App.swift"] = Suppressions.resolve(
+            [Directive(kind: .disableNext, codes: ["pop-gesture-disabled"], line: 11)], lineCount: 30
+        ) { _ in "code" }
+        #expect(Self.lines(SourceLinter.lint(suppressed, memo: &memo), "pop-gesture-disabled").isEmpty)
+        #expect(memo.reused == memo.count)
+    }
+
     @Test func aRestoredSwipeMustBeGuardedAtTheRoot() {
         let restore = Setting(.popGestureDelegate(.this), at: Self.at(3))
         let left = Setting(.leftItems([Self.item("Back", action: true, line: 22)]), at: Self.at(22))

@@ -3,7 +3,7 @@ import NavSource
 
 /// A screen of the model built from the settings the source makes, with where each member was set and which
 /// members the source leaves to run time.
-struct BuiltScreen {
+struct BuiltScreen: Sendable, Hashable {
     var screen: Screen
     /// The session-wide bar this screen sees (appearance proxies, with UIKit's default item colour filled in).
     var sessionBar: BarAppearance

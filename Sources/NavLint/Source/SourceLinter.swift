@@ -16,6 +16,14 @@ public enum SourceLinter {
     /// The findings of a project, sorted by file, line, column and code; each finding once, with every profile
     /// that found it.
     public static func lint(_ project: SourceProject) -> [SourceFinding] {
+        var memo = LintMemo()
+        return lint(project, memo: &memo)
+    }
+
+    /// The same, taking what `memo` kept from the last lint of this project: a stack built exactly as it was then
+    /// is not diagnosed again, its findings are replayed (through this lint's suppressions). `memo` then holds
+    /// this lint's checks, for the next.
+    public static func lint(_ project: SourceProject, memo: inout LintMemo) -> [SourceFinding] {
         let flows = Flows(project.files)
         let builder = ScreenBuilder(flows: flows)
         var built: [String: BuiltScreen] = [:]
@@ -25,8 +33,8 @@ public enum SourceLinter {
             built[name] = b
             return b
         }
-        var collector = Collector(project: project)
-        let memo = DiagnosticsEngine.RegionMemo()
+        var collector = Collector(project: project, previous: memo)
+        let regions = DiagnosticsEngine.RegionMemo()
         for name in flows.screenNames where flows.isScreen(name) {
             let me = screen(name)
             let pushers = flows.pushedFrom[name] ?? []
@@ -39,17 +47,17 @@ public enum SourceLinter {
                 } else {
                     below = builder.placeholder("(the screen that pushes \(name))", below: name)
                 }
-                collector.check([below, me], top: 1, names: [pusher ?? "", name], config: project.config, memo: memo, keep: .all)
+                collector.check([below, me], top: 1, names: [pusher ?? "", name], config: project.config, memo: regions, keep: .all)
             }
             // Alone: as a root, or as a screen the flow never shows pushed.
             if isRoot || pushers.isEmpty {
                 var alone = me
                 if alone.restoreGuarded, alone.screen.popGesture == .edge { alone.screen.popGesture = .inherit }
-                collector.check([alone], top: 0, names: [name], config: project.config, memo: memo, keep: isRoot ? .all : .notRootOnly)
+                collector.check([alone], top: 0, names: [name], config: project.config, memo: regions, keep: isRoot ? .all : .notRootOnly)
             }
             // With the next screen on top: what this screen's back item and title do for it.
             let next = builder.placeholder("(a screen pushed on \(name))", below: name)
-            collector.check([me, next], top: 1, names: [name, ""], config: project.config, memo: memo, keep: .origin(name))
+            collector.check([me, next], top: 1, names: [name, ""], config: project.config, memo: regions, keep: .origin(name))
         }
         // Each offset the appearance proxy sets reaches every back button: checked on a pushed screen of its own.
         for setting in flows.appWide {
@@ -61,8 +69,9 @@ public enum SourceLinter {
             top.screen.techniques = techniques
             top.locations["techniques.backTitleOffset"] = setting.location
             top.declaration = setting.location
-            collector.check([below, top], top: 1, names: ["", "(every screen)"], config: project.config, memo: memo, keep: .all)
+            collector.check([below, top], top: 1, names: ["", "(every screen)"], config: project.config, memo: regions, keep: .all)
         }
+        defer { memo = collector.checked }
         return collector.findings()
     }
 
@@ -119,7 +128,7 @@ public enum SourceLinter {
 
 /// Gathers findings across stacks and profiles, each located once.
 struct Collector {
-    enum Keep {
+    enum Keep: Hashable, Sendable {
         /// Every finding.
         case all
         /// Every finding but those that need the screen to be the root (it may be pushed by code the flow does not see).
@@ -131,6 +140,9 @@ struct Collector {
     let project: SourceProject
     private var byKey: [Key: SourceFinding] = [:]
     private var order: [Key] = []
+    /// The checks of the last lint, and this lint's as they are made.
+    let previous: LintMemo
+    private(set) var checked = LintMemo()
 
     struct Key: Hashable {
         var file: String
@@ -139,7 +151,10 @@ struct Collector {
         var code: String
     }
 
-    init(project: SourceProject) { self.project = project }
+    init(project: SourceProject, previous: LintMemo = LintMemo()) {
+        self.project = project
+        self.previous = previous
+    }
 
     /// Diagnoses `screens[top]` on the stack `screens` (bottom first) under every profile of the project.
     mutating func check(
@@ -147,15 +162,28 @@ struct Collector {
     ) {
         var config = config
         config.bar = screens[top].sessionBar
+        let key = LintMemo.Key(
+            screens: screens, top: top, names: names, keep: keep, config: config, profiles: project.profiles,
+            floor: project.defaultForegroundContrastFloor)
+        if let found = previous.checks[key] {
+            for f in found { add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration) }
+            checked.checks[key] = found
+            checked.reused += 1
+            return
+        }
+        var found: [LintMemo.Found] = []
+        defer { checked.checks[key] = found }
         guard let model = try? NavigationModel(config: config, screens: screens.map(\.screen)) else { return }
         for profile in project.profiles {
             let scoped = model.reprofiled(profile)
             for diagnostic in DiagnosticsEngine.diagnose(model: scoped, screenIndex: top, memo: memo) {
                 guard let located = locate(diagnostic, screens: screens, top: top, keep: keep) else { continue }
                 guard !silenced(diagnostic, screens: screens, top: top) else { continue }
-                add(
-                    located.location, diagnostic, profile: profile, screen: names[top].isEmpty ? names[0] : names[top],
-                    declaration: located.declaration)
+                let f = LintMemo.Found(
+                    location: located.location, diagnostic: diagnostic, profile: profile,
+                    screen: names[top].isEmpty ? names[0] : names[top], declaration: located.declaration)
+                found.append(f)
+                add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration)
             }
         }
     }
@@ -301,4 +329,37 @@ extension SourceLinter {
         }
         return out
     }
+}
+
+/// The stacks one lint of a project checked, with what each gave before suppressions: what the next lint of the
+/// same project (an editor's, after an edit) reuses for every stack built exactly as before. A check depends only
+/// on its key (the screens as built, the stack, the configuration, the profiles and the contrast floor), so a
+/// stack the edit did not touch gives the same findings without being diagnosed again.
+public struct LintMemo: Sendable {
+    struct Key: Hashable, Sendable {
+        var screens: [BuiltScreen]
+        var top: Int
+        var names: [String]
+        var keep: Collector.Keep
+        var config: SessionConfig
+        var profiles: [Profile]
+        var floor: Double
+    }
+
+    struct Found: Sendable, Hashable {
+        var location: SourceLocation
+        var diagnostic: Diagnostic
+        var profile: Profile
+        var screen: String
+        var declaration: SourceLocation
+    }
+
+    var checks: [Key: [Found]] = [:]
+
+    public init() {}
+
+    /// How many checks it holds.
+    public var count: Int { checks.count }
+    /// How many of them the lint that made it took from the memo before it, rather than diagnosing.
+    public internal(set) var reused = 0
 }

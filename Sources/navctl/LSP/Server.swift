@@ -97,6 +97,8 @@ actor LanguageServer {
     var projectFindings: [ProjectKey: [Reported]] = [:]
     /// Each project's source as last linted, and its inspector once a hover or lens asked for it.
     var sources: [ProjectKey: SourceProject] = [:]
+    /// What each project's last lint checked, so that a lint after an edit diagnoses only the stacks it changed.
+    var memos: [ProjectKey: LintMemo] = [:]
     var inspectors: [ProjectKey: SourceInspector] = [:]
     /// Requests waiting for the run in progress.
     var deferred: [Deferred] = []
@@ -392,6 +394,7 @@ actor LanguageServer {
             // A file outside the workspace is linted only while it is open.
             projectFindings[key] = nil
             sources[key] = nil
+            memos[key] = nil
             inspectors[key] = nil
             facts[path] = nil
             rebuildOwners()
@@ -520,6 +523,7 @@ actor LanguageServer {
         let keys = Set(workspaceProjects.keys).union(adHocProjects.keys)
         projectFindings = projectFindings.filter { keys.contains($0.key) }
         sources = sources.filter { keys.contains($0.key) }
+        memos = memos.filter { keys.contains($0.key) }
         inspectors = [:]
         dirtyProjects.formUnion(keys)
         LSPLog.log("\(projects.count) project\(projects.count == 1 ? "" : "s"), \(workspaceFiles.count) files")
@@ -559,17 +563,20 @@ actor LanguageServer {
                 buffers[path] = document.bytes
             }
             let buffered = buffers
-            let (located, source) = await Task.detached {
+            let previous = memos[key] ?? LintMemo()
+            let (located, source, memo) = await Task.detached {
                 let source = SourceLint.project(project, files: files)
-                let located = SourceLint.findings(project, source: source) { path in
+                var memo = previous
+                let located = SourceLint.findings(project, source: source, memo: &memo) { path in
                     buffered[path] ?? FileManager.default.contents(atPath: path).map { Array($0) }
                 }
-                return (located, source)
+                return (located, source, memo)
             }.value
             // A project that went away during the lint (its file closed) publishes nothing.
             guard self.project(key) != nil else { continue }
             projectFindings[key] = located.map(Reported.init)
             sources[key] = source
+            memos[key] = memo
             inspectors[key] = nil
         }
         publish()
