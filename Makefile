@@ -280,7 +280,8 @@ soak: deps $(STATIC_CXX_DIR)
 
 ## bench: benchmarks (not tests), navd against a bare echo server included; results go to bench/results.json
 ## and the chart of docs/performance.md to docs/performance.svg; navctl lint on generated app source (one
-## core, cold and through its cache, against swift-format lint) to bench/lint.json
+## core, cold and through its cache, against swift-format lint) to bench/lint.json; navctl lsp (an edit's
+## diagnostics in a 2,000-line file of a 1,000-file workspace, and the server's memory) to bench/lsp.json
 bench: build $(STATIC_CXX_DIR)
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-bench
@@ -289,6 +290,7 @@ bench: build $(STATIC_CXX_DIR)
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
 	scripts/check_release_link.sh $(SCRATCH)/release
 	python3 scripts/bench_lint.py --navctl $(SCRATCH)/release/navctl --output bench/lint.json
+	python3 scripts/bench_lsp.py --navctl $(SCRATCH)/release/navctl --output bench/lsp.json
 
 clean:
 	rm -rf .build .build-asan .build-*

@@ -154,6 +154,7 @@ struct Collector {
     init(project: SourceProject, previous: LintMemo = LintMemo()) {
         self.project = project
         self.previous = previous
+        checked.checks.reserveCapacity(previous.checks.count)
     }
 
     /// Diagnoses `screens[top]` on the stack `screens` (bottom first) under every profile of the project.
@@ -336,14 +337,46 @@ extension SourceLinter {
 /// on its key (the screens as built, the stack, the configuration, the profiles and the contrast floor), so a
 /// stack the edit did not touch gives the same findings without being diagnosed again.
 public struct LintMemo: Sendable {
+    /// A check's inputs, hashed once when made: a dictionary hashes a key on every lookup, insertion and growth,
+    /// and hashing the screens is most of a key's cost.
     struct Key: Hashable, Sendable {
-        var screens: [BuiltScreen]
-        var top: Int
-        var names: [String]
-        var keep: Collector.Keep
-        var config: SessionConfig
-        var profiles: [Profile]
-        var floor: Double
+        let screens: [BuiltScreen]
+        let top: Int
+        let names: [String]
+        let keep: Collector.Keep
+        let config: SessionConfig
+        let profiles: [Profile]
+        let floor: Double
+        let digest: Int
+
+        init(
+            screens: [BuiltScreen], top: Int, names: [String], keep: Collector.Keep, config: SessionConfig, profiles: [Profile],
+            floor: Double
+        ) {
+            self.screens = screens
+            self.top = top
+            self.names = names
+            self.keep = keep
+            self.config = config
+            self.profiles = profiles
+            self.floor = floor
+            var hasher = Hasher()
+            hasher.combine(screens)
+            hasher.combine(top)
+            hasher.combine(names)
+            hasher.combine(keep)
+            hasher.combine(config)
+            hasher.combine(profiles)
+            hasher.combine(floor)
+            digest = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.digest == b.digest && a.top == b.top && a.floor == b.floor && a.names == b.names && a.keep == b.keep
+                && a.profiles == b.profiles && a.screens == b.screens && a.config == b.config
+        }
     }
 
     struct Found: Sendable, Hashable {
