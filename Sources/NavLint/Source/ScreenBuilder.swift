@@ -21,6 +21,8 @@ struct BuiltScreen: Sendable, Hashable {
     var declaration: SourceLocation
     /// The swipe is restored by a delegate that refuses to begin on a stack of one (`gestureRecognizerShouldBegin`).
     var restoreGuarded: Bool
+    /// The screen is a SwiftUI view: SwiftUI, not the app, keeps the back button beside its leading items.
+    var isSwiftUI = false
 }
 
 /// Builds model screens from drafts.
@@ -72,7 +74,9 @@ struct ScreenBuilder {
             state.techniques.backHook = .swizzledShouldPop
             state.locations["techniques.backHook"] = swizzle.location
         }
-        return state.finish(declaration: own?.location ?? declarations.last?.location ?? SourceLocation(file: "", line: 1, column: 1))
+        var built = state.finish(declaration: own?.location ?? declarations.last?.location ?? SourceLocation(file: "", line: 1, column: 1))
+        built.isSwiftUI = declarations.contains { $0.kind == .swiftUIView }
+        return built
     }
 
     /// A screen the source never shows: the next screen pushed on top of one whose back item is checked, or the

@@ -242,6 +242,10 @@ struct Collector {
             // A hidden back button takes the swipe with it on purpose: back-button-hidden (no other way back) and
             // supplement-ignored say what matters about it.
             if d.origin?.member == "item.hidesBackButton" { return true }
+        case "supplement-ignored":
+            // SwiftUI keeps the back button beside leading toolbar items by itself: a view that hides the back
+            // button and puts its own there has asked for nothing to be supplemented.
+            if screens[top].isSwiftUI { return true }
         case "touch-target-small":
             // Only a custom view's size is in the source; a text or image item's width is the model's estimate of
             // the font and the asset, whose error is larger than the margin that would matter here.
