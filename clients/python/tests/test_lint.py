@@ -252,6 +252,17 @@ def test_find_navctl_binary(tmp_path, monkeypatch):
         find_navctl_binary(start=tmp_path / "bin")
 
 
+def test_no_navctl_anywhere_is_a_lint_error(tmp_path, monkeypatch):
+    """lint() promises LintError when navctl cannot run, a missing navctl included."""
+    monkeypatch.delenv("NAVCTL_BIN", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(LintError) as caught:
+        lint(CLEAN)
+    assert "navctl not found" in str(caught.value)
+    assert isinstance(caught.value, FileNotFoundError)
+
+
 def test_an_explicit_navctl_is_used(tmp_path):
     with pytest.raises(LintError) as caught:
         lint(CLEAN, navctl=str(tmp_path / "no-navctl"))

@@ -11,7 +11,7 @@
 from .client import Client, Notification, default_socket_path
 from .daemon import Daemon, find_navd_binary
 from .errors import ConnectionClosed, ErrorCode, ForeignSocket, NavdError
-from .lint import (Diagnostic, DocumentError, LintError, LintFailed, LoadError, Rect,
+from .lint import (Diagnostic, DocumentError, LintError, LintFailed, LoadError, NavctlNotFound, Rect,
                    assert_no_diagnostics, find_navctl_binary, lint)
 from .methods import CLEAR, METHOD_HELPERS, point
 
@@ -30,6 +30,7 @@ __all__ = [
     "LintFailed",
     "LoadError",
     "METHOD_HELPERS",
+    "NavctlNotFound",
     "NavdError",
     "Notification",
     "Rect",

@@ -44,7 +44,7 @@ def find_navctl_binary(explicit: Optional[str] = None, start: Optional[Path] = N
     on_path = shutil.which("navctl")
     if on_path:
         return on_path
-    raise FileNotFoundError("navctl not found: build it with `swift build`, or set NAVCTL_BIN")
+    raise NavctlNotFound("navctl not found: build it with `swift build`, or set NAVCTL_BIN")
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,14 @@ class LintError(Exception):
         super().__init__(message)
         self.returncode = returncode
         self.stderr = stderr
+
+
+class NavctlNotFound(LintError, FileNotFoundError):
+    """No navctl to run: neither given, nor in ``$NAVCTL_BIN``, ``.build/debug`` above, or ``PATH``. A
+    :class:`LintError`, as every failure to lint is, and a ``FileNotFoundError``, as it was."""
+
+    def __init__(self, message: str):
+        LintError.__init__(self, message)
 
 
 class DocumentError(LintError):
