@@ -113,7 +113,8 @@ struct SessionCommand: AsyncParsableCommand {
             }
             if let output {
                 do {
-                    try (document.serialized() + "\n").write(toFile: output, atomically: true, encoding: .utf8)
+                    // Indented, as `import` writes documents: a person reads it, and `navctl lint` points at its lines.
+                    try (document.prettySerialized() + "\n").write(toFile: output, atomically: true, encoding: .utf8)
                 } catch {
                     throw Failure.usage("cannot write \(output): \(error.localizedDescription)")
                 }

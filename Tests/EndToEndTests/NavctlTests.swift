@@ -96,12 +96,18 @@ struct NavctlTests {
         try await withClient { client, daemon in
             let s = try await client.createSession(
                 name: "orig", config: ["screens": [["id": "a", "title": "A"], ["id": "b", "title": "B"]]])
-            let file = daemon.directory.file("snap.json")
+            let file = daemon.directory.file("snap.navd.json")
             let saved = try await navctl(daemon, ["session", "snapshot", s.sessionId, "-o", file])
             #expect(saved.status == 0, "\(saved)")
             #expect(saved.stdout == "wrote the snapshot of '\(s.sessionId)' to \(file)\n")
-            let document = try JSON.parse(try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let document = try JSON.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
             #expect(document == (try await client.snapshot(s.sessionId)))
+            // Written indented, one member a line, so that lint positions in it name real lines.
+            #expect(text == document.prettySerialized() + "\n")
+            #expect(text.split(separator: "\n").count > 20)
+            let linted = try await runNavctl(["lint", "--format", "json", "--fail-on", "never", file])
+            #expect(linted.status == 0, "\(linted)")
 
             let restored = try await navctl(daemon, ["session", "restore", file, "--json"])
             #expect(restored.status == 0, "\(restored)")
