@@ -64,7 +64,7 @@ struct Navctl: AsyncParsableCommand {
             exit(withError: ExitCode(ExitStatus.usage))
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(GlobalOptions.moved(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -82,6 +82,35 @@ struct Navctl: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+    }
+}
+
+/// The connection options written before the subcommand, as git and kubectl take theirs (`navctl --socket PATH
+/// status`): moved after it, where each command declares them.
+enum GlobalOptions {
+    /// The options that take a value, and the flags.
+    static let valued: Set<String> = ["--socket"]
+    static let flags: Set<String> = ["--json", "--start"]
+
+    /// `arguments` with the leading connection options moved to the end (before a `--`, when there is one).
+    static func moved(_ arguments: [String]) -> [String] {
+        var rest = arguments[...]
+        var moved: [String] = []
+        while let first = rest.first {
+            if flags.contains(first) || valued.contains(where: { first.hasPrefix($0 + "=") }) {
+                moved.append(first)
+                rest = rest.dropFirst()
+            } else if valued.contains(first), rest.count >= 2 {
+                moved += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        guard !moved.isEmpty, !rest.isEmpty else { return arguments }
+        var out = Array(rest)
+        out.insert(contentsOf: moved, at: out.firstIndex(of: "--") ?? out.endIndex)
+        return out
     }
 }
 

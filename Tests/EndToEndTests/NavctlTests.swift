@@ -190,6 +190,23 @@ struct NavctlTests {
         #expect(refused.stderr.contains("refused"), "\(refused)")
     }
 
+    @Test("connection options before the subcommand, as the docs write them, work as after it")
+    func optionsBeforeTheSubcommand() async throws {
+        try await withDaemon { daemon in
+            let status = try await runNavctl(["--socket", daemon.socketPath, "--json", "status"])
+            #expect(status.status == 0, "\(status)")
+            #expect(try json(status)["pid"]?.intValue == Int64(daemon.pid))
+            let created = try await runNavctl(["--socket=\(daemon.socketPath)", "session", "create", "--name", "front", "--json"])
+            #expect(created.status == 0, "\(created)")
+            let listed = try await runNavctl(["--json", "--socket", daemon.socketPath, "session", "list"])
+            #expect(listed.status == 0, "\(listed)")
+            #expect(listed.stdout.contains("\"front\""), "\(listed)")
+            // An option the command does not take is still refused, wherever it is written.
+            let unknown = try await runNavctl(["--socket", daemon.socketPath, "devices", "--nope"])
+            #expect(unknown.status == 2, "\(unknown)")
+        }
+    }
+
     @Test("the socket comes from $NAVD_SOCKET when --socket is absent")
     func socketFromEnvironment() async throws {
         try await withDaemon { daemon in
