@@ -77,7 +77,11 @@ struct Navctl: AsyncParsableCommand {
             exit(withError: ExitCode(error.status))
         } catch {
             if exitCode(for: error) == .validationFailure {
-                output.errorText(fullMessage(for: error))
+                if let unknown = UnknownCommand.find(in: Array(CommandLine.arguments.dropFirst())) {
+                    output.errorText(unknown.message)
+                } else {
+                    output.errorText(fullMessage(for: error))
+                }
                 exit(withError: ExitCode(ExitStatus.usage))
             }
             exit(withError: error)
@@ -111,6 +115,61 @@ enum GlobalOptions {
         var out = Array(rest)
         out.insert(contentsOf: moved, at: out.firstIndex(of: "--") ?? out.endIndex)
         return out
+    }
+}
+
+/// A word where a subcommand was expected that names none (`navctl lnt`), with the nearest name when one is
+/// close: the parser itself only says the argument was unexpected.
+struct UnknownCommand {
+    var word: String
+    /// The command words before it, `navctl` first.
+    var path: [String]
+    var suggestion: String?
+
+    var message: String {
+        let command = path.joined(separator: " ")
+        var text = "Error: '\(word)' is not a \(command) command"
+        if let suggestion { text += "; did you mean '\(command) \(suggestion)'?" }
+        return text + "\nSee '\(command) --help' for the commands.\n"
+    }
+
+    /// The first word of `arguments` that is not a subcommand of the command the words before it name, when that
+    /// command has subcommands; nil when an option comes first or every word is a command's.
+    static func find(in arguments: [String]) -> UnknownCommand? {
+        var command: any ParsableCommand.Type = Navctl.self
+        var path = ["navctl"]
+        for word in arguments {
+            guard !word.hasPrefix("-"), word != "help" else { return nil }
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { return nil }
+            if let next = subcommands.first(where: { $0._commandName == word || $0.configuration.aliases.contains(word) }) {
+                command = next
+                path.append(word)
+                continue
+            }
+            let names = subcommands.map { $0._commandName }
+            let nearest = names.map { ($0, distance(word, $0)) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+            // Close: a letter or two off, or the start of exactly one name.
+            let starting = names.filter { $0.hasPrefix(word) }
+            let suggestion = starting.count == 1 ? starting[0] : nearest.flatMap { $0.1 <= max(1, word.count / 3) ? $0.0 : nil }
+            return UnknownCommand(word: word, path: path, suggestion: suggestion)
+        }
+        return nil
+    }
+
+    /// The edit distance between two words (insertions, deletions, substitutions).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
     }
 }
 

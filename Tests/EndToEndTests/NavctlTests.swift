@@ -207,6 +207,25 @@ struct NavctlTests {
         }
     }
 
+    @Test("a mistyped command is named, with the command meant when one is close")
+    func mistypedCommands() async throws {
+        for (arguments, expected) in [
+            (["lnt", "examples"], "'lnt' is not a navctl command; did you mean 'navctl lint'?"),
+            (["stats"], "'stats' is not a navctl command; did you mean 'navctl status'?"),
+            (["session", "lst"], "'lst' is not a navctl session command; did you mean 'navctl session list'?"),
+            (["frobnicate"], "'frobnicate' is not a navctl command\nSee 'navctl --help' for the commands."),
+        ] {
+            let result = try await runNavctl(arguments)
+            #expect(result.status == 2, "\(arguments): \(result)")
+            #expect(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        // A known command's own usage errors keep the parser's message.
+        let unknownOption = try await runNavctl(["session", "create", "--bogus"])
+        #expect(unknownOption.status == 2)
+        #expect(unknownOption.stderr.contains("Unknown option '--bogus'"), "\(unknownOption.stderr)")
+    }
+
     @Test("the socket comes from $NAVD_SOCKET when --socket is absent")
     func socketFromEnvironment() async throws {
         try await withDaemon { daemon in
