@@ -17,11 +17,27 @@ public enum LintRun {
     /// The profiles a comma-separated list (or `all`) names; nil for no list (each document's own, for source the
     /// deployment target's). `option` names the list in the message of an unknown profile.
     public static func profiles(_ list: String?, option: String) throws(Failure) -> [Profile]? {
+        var notes: [String] = []
+        return try profiles(list, option: option, notes: &notes)
+    }
+
+    /// The same; an iOS version written as a profile (`ios18`) stands for the profile that covers it, with a note
+    /// in `notes` saying so.
+    public static func profiles(_ list: String?, option: String, notes: inout [String]) throws(Failure) -> [Profile]? {
         guard let list else { return nil }
         if list == "all" { return Profile.allCases }
         var out: [Profile] = []
         for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let p = Profile(rawValue: name) else {
+            var profile = Profile(rawValue: name)
+            if profile == nil, let standing = Profile.standing(for: name) {
+                let versions = standing.coveredMajorVersions
+                let range =
+                    versions.upperBound == Int.max
+                    ? "iOS \(versions.lowerBound) and later" : "iOS \(versions.lowerBound) to \(versions.upperBound)"
+                notes.append("\(option) \(name) is checked as \(standing.rawValue), the profile of \(range)")
+                profile = standing
+            }
+            guard let p = profile else {
                 let names = Profile.allCases.map(\.rawValue).joined(separator: ", ")
                 throw Failure("unknown profile '\(name)' in \(option) (profiles: \(names), or all)")
             }

@@ -50,15 +50,17 @@ struct ToolCalls: Sendable {
         let profile = try args.string("profile")
         let format = try args.choice("format", ["text", "json"]) ?? "text"
         let report: LintReport
+        var notes: [String] = []
         do throws(LintRun.Failure) {
-            let profiles = try LintRun.profiles(profile, option: "arguments.profile")
+            let profiles = try LintRun.profiles(profile, option: "arguments.profile", notes: &notes)
             report = try LintRun.lint(paths, profiles: profiles, cache: options.lintCache)
         } catch {
             throw ToolFailure(error.message)
         }
         let failed = !report.errors.isEmpty
-        if format == "json" { return ([JSONReporter().render(report)], failed) }
-        var text = TextReporter().render(report)
+        let noted = notes.map { "note: \($0)\n" }.joined()
+        if format == "json" { return ([JSONReporter().render(report)] + (noted.isEmpty ? [] : [noted]), failed) }
+        var text = noted + TextReporter().render(report)
         for error in report.errors { text += error.text + "\n" }
         if text.isEmpty { text = "no findings\n" }
         return ([text], failed)

@@ -14,6 +14,14 @@ extension Profile {
         }
     }
 
+    /// The profile that stands for an iOS version written as a profile name (`ios18`, `iOS18.2`): the one whose
+    /// versions hold its major version; nil for a name that is not `ios` and a version, or a version before iOS 7.
+    public static func standing(for name: String) -> Profile? {
+        let lower = name.lowercased()
+        guard lower.hasPrefix("ios"), let version = Version(String(lower.dropFirst(3)).trimmingSpaces) else { return nil }
+        return allCases.first { $0.coveredMajorVersions.contains(version.major) }
+    }
+
     /// The profiles an app with this deployment target runs under: every profile whose versions reach the
     /// target or later (`"12.0"` gives ios11, ios13, ios14, ios17, ios26).
     ///

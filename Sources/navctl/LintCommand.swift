@@ -40,7 +40,7 @@ struct LintCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Profiles to check under: a comma-separated list, or all (default: each document's own; for source, the deployment target's).",
+            "Profiles to check under: a comma-separated list, or all (default: each document's own; for source, the deployment target's). An iOS version (ios18) stands for the profile that covers it, with a note.",
             valueName: "list|all"))
     var profile: String?
 
@@ -103,6 +103,9 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         let out = Output()
         let profiles = try profiles()
+        var notes: [String] = []
+        _ = try? LintRun.profiles(profile, option: "--profile", notes: &notes)
+        for note in notes { out.errorText("note: \(note)\n") }
         let report: LintReport
         do throws(LintRun.Failure) {
             report = try LintRun.lint(paths, profiles: profiles, configurationFile: config, stdinName: stdinName, cache: cache())

@@ -83,9 +83,23 @@ struct LintEndToEndTests {
     @Test("bad usage is exit 2: no path, an unknown profile, an unknown format")
     func usage() async throws {
         #expect(try await runNavctl(["lint"]).status == 2)
-        let profile = try await runNavctl(["lint", "--profile", "ios12", "x.navd.json"])
-        #expect(profile.status == 2 && profile.stderr.contains("unknown profile 'ios12'"))
+        let profile = try await runNavctl(["lint", "--profile", "ios6", "x.navd.json"])
+        #expect(profile.status == 2 && profile.stderr.contains("unknown profile 'ios6'"))
+        #expect(try await runNavctl(["lint", "--profile", "android14", "x.navd.json"]).status == 2)
         #expect(try await runNavctl(["lint", "--format", "xml", "x.navd.json"]).status == 2)
+    }
+
+    @Test("--profile takes an iOS version for the profile that covers it, with a note")
+    func profileByVersion() async throws {
+        let dir = try TemporaryDirectory()
+        _ = try write(Self.flow, "flow.navd.json", in: dir)
+        let run = try await runNavctl(
+            ["lint", "--profile", "ios18,ios12", "--format", "json", "--fail-on", "never", "flow.navd.json"], in: dir.path)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.contains("note: --profile ios18 is checked as ios17, the profile of iOS 17 to 25"), "\(run.stderr)")
+        #expect(run.stderr.contains("note: --profile ios12 is checked as ios11, the profile of iOS 11 to 12"), "\(run.stderr)")
+        let profiles = try JSON.parse(run.stdout)["diagnostics"]?.arrayValue?.compactMap { $0["profile"]?.stringValue } ?? []
+        #expect(!profiles.isEmpty && Set(profiles).isSubset(of: ["ios17", "ios11"]), "\(profiles)")
     }
 
     @Test("--profile all tags every finding with its profile")

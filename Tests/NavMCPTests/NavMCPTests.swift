@@ -93,9 +93,12 @@ struct NavMCPTests {
         #expect(stdin.isError)
         #expect(stdin.texts.first?.hasPrefix("arguments.paths[0]: '-' (standard input) carries this protocol") == true)
 
-        let profile = try await call(client, "lint_paths", ["paths": ["x.m"], "profile": "ios9"])
+        let profile = try await call(client, "lint_paths", ["paths": ["x.m"], "profile": "ios6"])
         #expect(profile.isError)
-        #expect(profile.texts.first?.hasPrefix("unknown profile 'ios9' in arguments.profile") == true, "\(profile.texts)")
+        #expect(profile.texts.first?.hasPrefix("unknown profile 'ios6' in arguments.profile") == true, "\(profile.texts)")
+        // An iOS version stands for the profile that covers it, and the answer says so.
+        let version = try await call(client, "lint_paths", ["paths": ["x.m"], "profile": "ios9"])
+        #expect(version.texts.first?.hasPrefix("note: arguments.profile ios9 is checked as ios10") == true, "\(version.texts)")
 
         let unknown = try await call(client, "lint_paths", ["paths": ["x.m"], "formats": "json"])
         #expect(unknown.isError)
