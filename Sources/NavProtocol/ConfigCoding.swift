@@ -196,7 +196,12 @@ public enum SessionDocument {
     public static func decode(_ json: JSON, limits: ModelLimits) throws(RPCError) -> (name: String, model: NavigationModel) {
         let r = try ParamReader(json, path: "document")
         guard r.has("format") || r.has("screens") else {
-            throw .invalidParams(path: "document", expected: "a document from session/snapshot")
+            // Most often an empty object, or another JSON file: say what a session document has.
+            throw .invalidParams(
+                path: "document.screens", expected: "a document from session/snapshot",
+                message:
+                    "'screens' is missing: this is not a session document, which has \"format\": \"navd-session\" and its \"screens\" (navctl session snapshot and navctl flows write them)"
+            )
         }
         if let f = try r.optionalString("format"), f != format {
             throw .invalidParams(path: r.path("format"), expected: "\"\(format)\"")

@@ -89,6 +89,18 @@ struct LintEndToEndTests {
         #expect(try await runNavctl(["lint", "--format", "xml", "x.navd.json"]).status == 2)
     }
 
+    @Test("an empty object, or another JSON file, says that it has no screens")
+    func notADocument() async throws {
+        let dir = try TemporaryDirectory()
+        _ = try write("{}\n", "empty.navd.json", in: dir)
+        _ = try write(#"{"name": "x", "items": [1, 2]}"# + "\n", "other.navd.json", in: dir)
+        for file in ["empty.navd.json", "other.navd.json"] {
+            let run = try await runNavctl(["lint", file], in: dir.path)
+            #expect(run.status == 2, "\(run)")
+            #expect(run.stderr.contains("\(file):1:1: error: 'screens' is missing: this is not a session document"), "\(run.stderr)")
+        }
+    }
+
     @Test("--profile takes an iOS version for the profile that covers it, with a note")
     func profileByVersion() async throws {
         let dir = try TemporaryDirectory()
