@@ -423,3 +423,25 @@ async def test_hover_and_lenses_in_a_session_document(client: LanguageClient, tm
     assert [lens.range.start.line for lens in lenses] == [5, 6, 7]
     assert [lens.command.arguments[0] for lens in lenses] == ["account", "security", "verify"]
     assert lenses[0].command.title.startswith("next screen's back: ‹ Account")
+
+
+async def test_hover_colours_are_the_tint_engines(client: LanguageClient, tmp_path: pathlib.Path):
+    """The bar colour a hover reports is the one tint/resolve gives (a gradient's first colour here), not a
+    second rule of the server's own."""
+    document = tmp_path / "gradient.navd.json"
+    document.write_text(
+        '{"format": "navd-session", "formatVersion": 1, "profile": "ios17",\n'
+        ' "bar": {"gradient": ["#FF2D55", "#5856D6"]},\n'
+        ' "screens": [\n  {"id": "feed", "title": "Feed"}\n ]}\n'
+    )
+    await start(client, tmp_path, progress=False)
+    open_document(client, document, "json")
+    await wait_until(client, lambda: document.as_uri() in client.diagnostics, "the document's diagnostics")
+    tint = json.loads(
+        subprocess.run(
+            [NAVCTL, "tint", "--file", str(document), "--json"], capture_output=True, text=True, timeout=TIMEOUT, check=True
+        ).stdout
+    )
+    assert tint["background"] == "#FF2D55"
+    result = await hover(client, document, 3, 4)
+    assert f"on {tint['background']}:" in result.contents.value, result.contents.value

@@ -172,10 +172,9 @@ extension ScreenReport {
                 if !layout.hidden {
                     let regions = BarRegions.regions(layout)
                     if top > 0, let back = layout.element(.backButton), geometryKnown, backTitleKnown {
-                        let touch = regions.filter { $0.target.kind == .backButton && !$0.viaSlop && $0.action != .none }
+                        let action = regions.first { $0.target.kind == .backButton && !$0.viaSlop && $0.action != .none }?.action
                         p.back = Area(
-                            touch: SourceInspector.union(touch.map(\.frame)), drawn: back.visibleFrame,
-                            action: touch.first?.action ?? .none, text: back.text)
+                            touch: BarRegions.backTouchArea(regions), drawn: back.visibleFrame, action: action ?? .none, text: back.text)
                     }
                     if geometryKnown {
                         for element in layout.elements where element.kind == .barItem {
@@ -190,8 +189,9 @@ extension ScreenReport {
                         }
                     }
                     if coloursKnown {
+                        // The bar colour as the tint engine resolves it (gradient, bar tint, session bar, default).
                         let bar = model.barAppearance(at: top)
-                        let background = bar.barTintColor ?? .white
+                        let background = TintEngine.resolve(model: model, screenIndex: top).background
                         let item = bar.tintColor ?? ScreenBuilder.defaultItemColour
                         let title = bar.titleColor ?? .black
                         p.colours = Colours(

@@ -383,9 +383,7 @@ public enum DiagnosticsEngine {
         func backHitAreaWide() -> [Diagnostic] {
             // iOS 26 widens every platter's hit area toward its neighbours on purpose, by amounts not known (GEO-14).
             guard !layout.hidden, layout.profile.era != .glass, let back = layout.element(.backButton) else { return [] }
-            let touch = regions.filter { $0.target.kind == .backButton && !$0.viaSlop && $0.action != .none }.map(\.frame)
-            guard let first = touch.first else { return [] }
-            let area = touch.dropFirst().reduce(first) { $0.union($1) }
+            guard let area = BarRegions.backTouchArea(regions) else { return [] }
             let drawn = back.visibleFrame
             let reach = area.maxX - drawn.maxX
             // A chevron-only button no wider than the minimum target (HT-12) is the system's own 44 (a dump, GEO-11).

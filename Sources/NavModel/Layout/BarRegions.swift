@@ -214,4 +214,12 @@ public enum BarRegions {
 
     /// Total area of rectangles that do not overlap (regions never do).
     public static func area(_ rects: [Rect]) -> Double { rects.reduce(0) { $0 + $1.width * $1.height } }
+
+    /// The box around the areas where a tap reaches the back button and acts (the slop band left out): what
+    /// `back-hit-area-wide` and an editor's hover compare with what is drawn. Nil when no tap reaches it.
+    public static func backTouchArea(_ regions: [HitRegion]) -> Rect? {
+        let touch = regions.filter { $0.target.kind == .backButton && !$0.viaSlop && $0.action != .none }.map(\.frame)
+        guard let first = touch.first else { return nil }
+        return touch.dropFirst().reduce(first) { $0.union($1) }
+    }
 }
