@@ -80,6 +80,17 @@ def _(rec):
     rec.call("session/list")
 
 
+@scenario("session-origin", "session/list",
+          "A session that says where it comes from (navctl lsp keeps one per flow of a workspace).")
+def _(rec):
+    rec.call("session/create", {
+        "name": "Mail: InboxViewController > MessageViewController",
+        "screens": [{"id": "InboxViewController", "title": "Inbox"}, {"id": "MessageViewController", "title": "Message"}],
+        "origin": {"workspace": "/work/Mail", "files": ["/work/Mail/Inbox.swift", "/work/Mail/Message.swift"],
+                   "flow": "InboxViewController > MessageViewController", "client": "navctl lsp"}})
+    rec.call("session/list")
+
+
 @scenario("session-snapshot", "session/snapshot", "The whole model as a restorable document.")
 def _(rec):
     sid = create(rec, TWO, name="demo")

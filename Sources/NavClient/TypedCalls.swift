@@ -56,8 +56,15 @@ extension NavClient {
 
     /// `session/create`. `config` may hold `profile`, `device`, `locale`, `appLocalizations`, `policies`, `bar`,
     /// `screens`.
-    public func createSession(name: String? = nil, config: JSONObject = [:]) async throws -> SessionCreate.Result {
-        try await call(SessionCreate.self, try params { () throws(RPCError) in try SessionCreate.Params(name: name, config: config) })
+    public func createSession(
+        name: String? = nil, origin: SessionOrigin? = nil, config: JSONObject = [:]
+    ) async throws
+        -> SessionCreate.Result
+    {
+        var config = config
+        if let origin { config["origin"] = origin.json }
+        return try await call(
+            SessionCreate.self, try params { () throws(RPCError) in try SessionCreate.Params(name: name, config: config) })
     }
 
     /// `session/configure`: returns the new version.
@@ -79,8 +86,8 @@ extension NavClient {
     }
 
     /// `session/restore`: a new session from a snapshot document.
-    public func restore(_ document: JSON, name: String? = nil) async throws -> SessionCreate.Result {
-        try await call(SessionRestore.self, SessionRestore.Params(document: document, name: name))
+    public func restore(_ document: JSON, name: String? = nil, origin: SessionOrigin? = nil) async throws -> SessionCreate.Result {
+        try await call(SessionRestore.self, SessionRestore.Params(document: document, name: name, origin: origin))
     }
 
     /// `session/close`.

@@ -65,6 +65,8 @@ final class Session: Sendable {
 
     struct State {
         var name: String
+        /// Where the session comes from, as its creator said.
+        var origin: SessionOrigin?
         var model: NavigationModel
         var subscribers: [String: Subscription] = [:]
         /// The diagnostics last reported (only tracked while someone subscribes to them).
@@ -121,11 +123,11 @@ final class Session: Sendable {
         }
     }
 
-    init(id: String, name: String, model: NavigationModel, store: StateStore? = nil, order: Int = 0) {
+    init(id: String, name: String, origin: SessionOrigin? = nil, model: NavigationModel, store: StateStore? = nil, order: Int = 0) {
         self.id = id
         self.store = store
         self.order = order
-        self.state = NIOLockedValueBox(State(name: name, model: model))
+        self.state = NIOLockedValueBox(State(name: name, origin: origin, model: model))
     }
 
     /// The model as it is now.
@@ -136,7 +138,8 @@ final class Session: Sendable {
         store?.enqueue(
             .upsert(
                 id: id, order: order, name: s.name, version: s.model.version,
-                document: SessionDocument.encode(name: s.name, model: s.model).serialized()))
+                document: SessionDocument.encode(name: s.name, model: s.model).serialized(),
+                origin: s.origin?.json.serialized()))
     }
 
     var subscriberCount: Int { state.withLockedValue { $0.subscribers.count } }
@@ -335,7 +338,9 @@ final class Session: Sendable {
 
     func listEntry() -> SessionList.Entry {
         state.withLockedValue { s in
-            SessionList.Entry(sessionId: id, name: s.name, version: s.model.version, depth: s.model.depth, subscribers: s.subscribers.count)
+            SessionList.Entry(
+                sessionId: id, name: s.name, version: s.model.version, depth: s.model.depth, subscribers: s.subscribers.count,
+                origin: s.origin)
         }
     }
 }
@@ -374,7 +379,8 @@ public final class SessionRegistry: Sendable {
     public func restore(_ stored: [StateStore.StoredSession]) throws(RPCError) {
         for s in stored {
             let (name, model) = try SessionDocument.decode(s.document, limits: limits.model)
-            _ = try add(name: s.name.isEmpty ? (name.isEmpty ? nil : name) : s.name, model: model, id: s.id, persist: false)
+            _ = try add(
+                name: s.name.isEmpty ? (name.isEmpty ? nil : name) : s.name, origin: s.origin, model: model, id: s.id, persist: false)
         }
     }
 
@@ -386,7 +392,7 @@ public final class SessionRegistry: Sendable {
     /// Adds a session; `id` keeps a restored session's id when free. With a store, the new session is queued
     /// for it before anyone can reach it, and the ticket says when it is durable.
     func add(
-        name: String?, model: NavigationModel, id: String? = nil, persist: Bool = true
+        name: String?, origin: SessionOrigin? = nil, model: NavigationModel, id: String? = nil, persist: Bool = true
     ) throws(RPCError) -> (id: String, session: Session, ticket: CommitTicket?) {
         let limits = limits
         let outcome = state.withLockedValue { s -> Result<(id: String, session: Session, ticket: CommitTicket?), RPCError> in
@@ -403,7 +409,8 @@ public final class SessionRegistry: Sendable {
                     s.nextSessionNumber += 1
                 } while s.sessions[sessionId] != nil
             }
-            let session = Session(id: sessionId, name: name ?? sessionId, model: model, store: s.store, order: s.nextOrder)
+            let session = Session(
+                id: sessionId, name: name ?? sessionId, origin: origin, model: model, store: s.store, order: s.nextOrder)
             s.nextOrder += 1
             s.sessions[sessionId] = session
             s.order.append(sessionId)
@@ -412,7 +419,8 @@ public final class SessionRegistry: Sendable {
                 ? s.store?.enqueue(
                     .upsert(
                         id: sessionId, order: s.nextOrder - 1, name: name ?? sessionId, version: model.version,
-                        document: SessionDocument.encode(name: name ?? sessionId, model: model).serialized())) : nil
+                        document: SessionDocument.encode(name: name ?? sessionId, model: model).serialized(),
+                        origin: origin?.json.serialized())) : nil
             return .success((sessionId, session, ticket))
         }
         return try outcome.get()

@@ -39,7 +39,8 @@ struct FlowsCommand: ParsableCommand {
         if let output { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
         for project in projects {
             let source = SourceLint.project(project)
-            for (name, model) in SourceLinter.flows(source) {
+            for flow in SourceLinter.flows(source) {
+                let (name, model) = (flow.name, flow.model)
                 written += 1
                 guard let output else {
                     out.line("\(project.name): \(name)")

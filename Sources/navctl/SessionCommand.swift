@@ -68,15 +68,32 @@ struct SessionCommand: AsyncParsableCommand {
 
         @OptionGroup var options: ConnectionOptions
 
+        /// Where a session comes from, in a cell: the last file (the screen on top) and the workspace.
+        static func origin(_ origin: SessionOrigin?) -> String {
+            guard let origin else { return "-" }
+            var parts: [String] = []
+            if let file = origin.files.last {
+                let relative =
+                    origin.workspace.map { w in file.hasPrefix(w + "/") ? String(file.dropFirst(w.count + 1)) : file } ?? file
+                parts.append(relative + (origin.files.count > 1 ? " (+\(origin.files.count - 1))" : ""))
+            }
+            if let workspace = origin.workspace { parts.append("in \(workspace)") }
+            if let client = origin.client { parts.append("by \(client)") }
+            return parts.isEmpty ? "-" : parts.joined(separator: " ")
+        }
+
         func run() async throws {
             let result = try await options.withClient { try await $0.request("session/list") }
             let sessions = try SessionList.decodeResult(result).sessions
             options.output.result(result) {
                 if sessions.isEmpty { return "no sessions" }
                 let rows =
-                    [["ID", "NAME", "VERSION", "DEPTH", "SUBSCRIBERS"]]
+                    [["ID", "NAME", "VERSION", "DEPTH", "SUBSCRIBERS", "FROM"]]
                     + sessions.map {
-                        [$0.sessionId, $0.name.isEmpty ? "-" : $0.name, String($0.version), String($0.depth), String($0.subscribers)]
+                        [
+                            $0.sessionId, $0.name.isEmpty ? "-" : $0.name, String($0.version), String($0.depth), String($0.subscribers),
+                            Self.origin($0.origin),
+                        ]
                     }
                 return Readable.table(rows)
             }

@@ -143,7 +143,7 @@ struct StateDirEndToEndTests {
                         $0,
                         "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('format', 'navd-state'), ('schemaVersion', '99'), ('writtenBy', 'navd 9.0.0');"
                     )
-                }, "has schema 99 (written by navd 9.0.0), newer than this navd's 2"
+                }, "has schema 99 (written by navd 9.0.0), newer than this navd's 3"
             ),
         ]
         for (name, make, message) in cases {
@@ -161,8 +161,10 @@ struct StateDirEndToEndTests {
         }
     }
 
-    @Test("a database of schema 1 is migrated: its sessions come back at their versions, and it says which navd wrote it")
-    func migration() async throws {
+    @Test(
+        "a database of schema 1 or 2 is migrated: its sessions come back at their versions, it says which navd wrote it, and origins are kept from then on",
+        arguments: [1, 2])
+    func migration(from schema: Int) async throws {
         let state = try TemporaryDirectory()
         let first = try await DaemonProcess.start(["--state-dir", state.path], name: "first")
         let client = try await first.connect()
@@ -172,20 +174,34 @@ struct StateDirEndToEndTests {
         await client.close()
         await first.stop()
 
-        // Schema 1, as navd 0.1 wrote it: the same tables, and no record of the writer.
+        // Schema 1, as navd 0.1 wrote it (no record of the writer), or schema 2: sessions without an origin.
         let database = state.file("navd.sqlite")
-        try Self.sqlite(database, "DELETE FROM meta WHERE key = 'writtenBy'; UPDATE meta SET value = '1' WHERE key = 'schemaVersion';")
-        #expect(try Self.sqliteQuery(database, "SELECT key, value FROM meta ORDER BY key") == "format=navd-state schemaVersion=1")
+        let writer =
+            schema == 1 ? "DELETE FROM meta WHERE key = 'writtenBy';" : "UPDATE meta SET value = 'navd 0.2.0' WHERE key = 'writtenBy';"
+        try Self.sqlite(
+            database, "ALTER TABLE sessions DROP COLUMN origin; \(writer) UPDATE meta SET value = '\(schema)' WHERE key = 'schemaVersion';")
+        #expect(try Self.sqliteQuery(database, "SELECT key, value FROM meta WHERE key = 'schemaVersion'") == "schemaVersion=\(schema)")
 
         let second = try await DaemonProcess.start(["--state-dir", state.path], name: "second")
         let again = try await second.connect()
         #expect(try await again.listSessions().map(\.name) == ["kept"])
+        #expect(try await again.listSessions().map(\.origin) == [nil])
         #expect(try await again.snapshot(kept.sessionId) == before)
+        let origin = SessionOrigin(workspace: "/work/app", files: ["/work/app/A.swift"], flow: "A > B", client: "test")
+        let added = try await again.restore(before, name: "with origin", origin: origin)
         await again.close()
         await second.stop()
         #expect(
             try Self.sqliteQuery(database, "SELECT key, value FROM meta ORDER BY key")
-                == "format=navd-state schemaVersion=2 writtenBy=navd \(NavdVersion.current)")
+                == "format=navd-state schemaVersion=3 writtenBy=navd \(NavdVersion.current)")
+
+        let third = try await DaemonProcess.start(["--state-dir", state.path], name: "third")
+        let last = try await third.connect()
+        let listed = try await last.listSessions()
+        #expect(listed.map(\.sessionId) == [kept.sessionId, added.sessionId])
+        #expect(listed.map(\.origin) == [nil, origin])
+        await last.close()
+        await third.stop()
     }
 
     @Test("two daemons never share one state directory")

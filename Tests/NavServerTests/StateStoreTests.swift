@@ -22,7 +22,9 @@ struct StateStoreTests {
         var tickets: [CommitTicket] = []
         for n in 0..<300 {
             let id = "s\(n % 3)"
-            tickets.append(store.enqueue(.upsert(id: id, order: n % 3, name: id, version: n, document: #"{"screens":[],"version":\#(n)}"#)))
+            tickets.append(
+                store.enqueue(
+                    .upsert(id: id, order: n % 3, name: id, version: n, document: #"{"screens":[],"version":\#(n)}"#, origin: nil)))
         }
         tickets.append(store.enqueue(.delete(id: "s1")))
         for t in tickets { try await t.wait() }
@@ -44,12 +46,16 @@ struct StateStoreTests {
         let id = "s\u{0}1🧭"
         let name = "inbox\u{0}tail 🧭 受信"
         let document: JSON = ["screens": [["id": "a\u{0}b", "title": "x\u{0}y 😀"]], "version": 1]
-        try await store.enqueue(.upsert(id: id, order: 0, name: name, version: 1, document: document.serialized())).wait()
+        let origin = SessionOrigin(workspace: "/w\u{0}s 🧭", files: ["/w/a\u{0}b.swift", "/w/受信.swift"], flow: "A > B\u{0}", client: "c😀")
+        try await store.enqueue(
+            .upsert(id: id, order: 0, name: name, version: 1, document: document.serialized(), origin: origin.json.serialized())
+        ).wait()
         await store.close()
         let (again, sessions) = try StateStore.open(directory: dir)
         #expect(sessions.map(\.id) == [id])
         #expect(sessions.map(\.name) == [name])
         #expect(sessions.first?.document == document)
+        #expect(sessions.first?.origin == origin)
         await again.close()
     }
 

@@ -8,6 +8,7 @@ import pathlib
 import queue
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -18,6 +19,11 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 NAVCTL = os.environ.get("NAVCTL") or str(REPO / ".build" / "debug" / "navctl")
+
+
+# The servers under test keep no sessions in a daemon the person running the tests may have: the default socket
+# is one where nothing answers (test_sessions.py names a daemon of its own).
+os.environ["NAVD_SOCKET"] = os.path.join(tempfile.mkdtemp(prefix="navd-lsp-"), "none.sock")
 
 
 def pytest_configure(config):
@@ -54,9 +60,9 @@ def capabilities(progress: bool = True) -> types.ClientCapabilities:
 class RawServer:
     """`navctl lsp` on pipes, for what a well-behaved client never sends: malformed messages, exit orders."""
 
-    def __init__(self):
+    def __init__(self, args: tuple[str, ...] | list[str] = ()):
         self.process = subprocess.Popen(
-            [NAVCTL, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            [NAVCTL, "lsp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
         )
         self.messages: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()

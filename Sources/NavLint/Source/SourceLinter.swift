@@ -296,7 +296,7 @@ extension SourceLinter {
     /// The flows of a project as stacks of the model, one for every path from a root (or a screen nothing pushes)
     /// along the pushes the source shows, to a screen that pushes nothing further; cycles end a path. At most
     /// `limit` stacks, each at most `maxDepth` deep, in a stable order.
-    public static func flows(_ project: SourceProject, limit: Int = 200, maxDepth: Int = 16) -> [(name: String, model: NavigationModel)] {
+    public static func flows(_ project: SourceProject, limit: Int = 200, maxDepth: Int = 16) -> [SourceFlow] {
         let flows = Flows(project.files)
         let builder = ScreenBuilder(flows: flows)
         var children: [String: [String]] = [:]
@@ -318,7 +318,7 @@ extension SourceLinter {
         }
         for start in starts { walk([start]) }
         var built: [String: BuiltScreen] = [:]
-        var out: [(name: String, model: NavigationModel)] = []
+        var out: [SourceFlow] = []
         for path in paths {
             let screens = path.map { name -> BuiltScreen in
                 if let b = built[name] { return b }
@@ -330,10 +330,21 @@ extension SourceLinter {
             config.profile = project.profiles.last ?? config.profile
             config.bar = screens.last?.sessionBar ?? config.bar
             guard let model = try? NavigationModel(config: config, screens: screens.map(\.screen)) else { continue }
-            out.append((path.joined(separator: " > "), model))
+            var files: [String] = []
+            for file in screens.map(\.declaration.file) where !file.isEmpty && !files.contains(file) { files.append(file) }
+            out.append(SourceFlow(name: path.joined(separator: " > "), model: model, files: files))
         }
         return out
     }
+}
+
+/// One flow of a project: a stack of the model, from a root along the pushes the source shows.
+public struct SourceFlow: Sendable {
+    /// The screens from the root, joined by " > ".
+    public var name: String
+    public var model: NavigationModel
+    /// The files the screens are declared in, root first, each once.
+    public var files: [String]
 }
 
 /// The stacks one lint of a project checked, with what each gave before suppressions: what the next lint of the

@@ -1,7 +1,7 @@
 import JSONCore
 import NavModel
 
-/// `session/create`: `{name?, profile?, device?, locale?, appLocalizations?, policies?, screens?, bar?}` → `{sessionId, version}`.
+/// `session/create`: `{name?, origin?, profile?, device?, locale?, appLocalizations?, policies?, screens?, bar?}` → `{sessionId, version}`.
 public enum SessionCreate: RPCMethod {
     public static let name = "session/create"
     public static let summary = "Creates a session: a configuration and a stack of screens, at version 0."
@@ -9,6 +9,8 @@ public enum SessionCreate: RPCMethod {
 
     public struct Params: RPCParams {
         public var name: String?
+        /// **Extension**: where the session comes from.
+        public var origin: SessionOrigin?
         public var config: SessionConfig
         /// Screens as given; ids are assigned by the session when omitted.
         public var screens: [JSON]
@@ -17,6 +19,7 @@ public enum SessionCreate: RPCMethod {
 
         public init(from r: ParamReader) throws(RPCError) {
             name = try r.optionalString("name")
+            origin = try SessionOrigin.optional(r)
             config = SessionConfig()
             try config.apply(r)
             if let br = try r.optionalObject("bar") { try config.bar.apply(br) }
@@ -39,9 +42,10 @@ public enum SessionCreate: RPCMethod {
 
         public static var schema: Schema {
             .object(
-                [.optional("name", .string)] + SessionConfig.schemaProperties + [
-                    .optional("screens", .array(.ref(Screen.self)), "bottom (root) first")
-                ])
+                [.optional("name", .string), .optional("origin", .ref(SessionOrigin.self), "where the session comes from")]
+                    + SessionConfig.schemaProperties + [
+                        .optional("screens", .array(.ref(Screen.self)), "bottom (root) first")
+                    ])
         }
     }
 

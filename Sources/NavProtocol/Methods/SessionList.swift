@@ -1,6 +1,6 @@
 import JSONCore
 
-/// `session/list` → `{sessions:[{sessionId, name, version, depth, subscribers}]}`.
+/// `session/list` → `{sessions:[{sessionId, name, version, depth, subscribers, origin?}]}`.
 public enum SessionList: RPCMethod {
     public static let name = "session/list"
     public static let summary = "The open sessions, in creation order."
@@ -12,12 +12,15 @@ public enum SessionList: RPCMethod {
         public var version: Int
         public var depth: Int
         public var subscribers: Int
-        public init(sessionId: String, name: String, version: Int, depth: Int, subscribers: Int) {
+        /// **Extension**: where the session comes from, when its creator said.
+        public var origin: SessionOrigin?
+        public init(sessionId: String, name: String, version: Int, depth: Int, subscribers: Int, origin: SessionOrigin? = nil) {
             self.sessionId = sessionId
             self.name = name
             self.version = version
             self.depth = depth
             self.subscribers = subscribers
+            self.origin = origin
         }
         public init(from r: ParamReader) throws(RPCError) {
             sessionId = try r.string("sessionId")
@@ -25,18 +28,22 @@ public enum SessionList: RPCMethod {
             version = try r.int("version")
             depth = try r.int("depth")
             subscribers = try r.int("subscribers")
+            origin = try SessionOrigin.optional(r)
         }
         public var json: JSON {
-            [
+            var o: JSONObject = [
                 "sessionId": .string(sessionId), "name": .string(name), "version": .number(version),
                 "depth": .number(depth), "subscribers": .number(subscribers),
             ]
+            if let origin { o["origin"] = origin.json }
+            return .object(o)
         }
         public static var schema: Schema {
             .object(
                 [
                     .required("sessionId", .string), .required("name", .string), .required("version", .integer(min: 0)),
                     .required("depth", .integer(min: 0)), .required("subscribers", .integer(min: 0)),
+                    .optional("origin", .ref(SessionOrigin.self), "where the session comes from, when its creator said"),
                 ], closed: true)
         }
     }

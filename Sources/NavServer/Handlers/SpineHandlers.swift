@@ -37,7 +37,7 @@ extension DispatchTable {
         register(SessionCreate.self) { p, ctx in
             let limits = ctx.sessions.limits.model
             let model = try Self.makeModel(config: p.config, screens: p.screens, limits: limits)
-            let (id, _, ticket) = try ctx.sessions.add(name: p.name, model: model)
+            let (id, _, ticket) = try ctx.sessions.add(name: p.name, origin: p.origin, model: model)
             ctx.addWrite(ticket)
             return SessionCreate.Result(sessionId: id, version: model.version)
         }
@@ -76,7 +76,7 @@ extension DispatchTable {
         }
         register(SessionRestore.self) { p, ctx in
             let (name, model) = try SessionDocument.decode(p.document, limits: ctx.sessions.limits.model)
-            let (id, _, ticket) = try ctx.sessions.add(name: p.name ?? (name.isEmpty ? nil : name), model: model)
+            let (id, _, ticket) = try ctx.sessions.add(name: p.name ?? (name.isEmpty ? nil : name), origin: p.origin, model: model)
             ctx.addWrite(ticket)
             return SessionCreate.Result(sessionId: id, version: model.version)
         }

@@ -21,11 +21,13 @@ public final class StateStore: Sendable {
     /// - 1: `meta(format, schemaVersion)`, `sessions(id, ord, name, version, document)`.
     /// - 2: `meta` also says which navd last wrote the database (`writtenBy`), so a navd too old to read it
     ///   can name the version that can.
-    public static let schemaVersion = 2
+    /// - 3: `sessions.origin`, where a session comes from (`session/create`'s `origin`), as JSON or NULL.
+    public static let schemaVersion = 3
     /// The SQL that takes a database from schema `n` to `n + 1`, at index `n - 1`; each runs in the transaction
     /// that also records the new version.
     static let migrations: [String] = [
-        "INSERT OR REPLACE INTO meta(key, value) VALUES ('writtenBy', 'navd before 0.2 (schema 1)');"
+        "INSERT OR REPLACE INTO meta(key, value) VALUES ('writtenBy', 'navd before 0.2 (schema 1)');",
+        "ALTER TABLE sessions ADD COLUMN origin TEXT;",
     ]
     static let format = "navd-state"
 
@@ -45,7 +47,7 @@ public final class StateStore: Sendable {
 
     /// One change to the stored sessions.
     enum Operation: Sendable {
-        case upsert(id: String, order: Int, name: String, version: Int, document: String)
+        case upsert(id: String, order: Int, name: String, version: Int, document: String, origin: String?)
         case delete(id: String)
     }
 
@@ -54,6 +56,7 @@ public final class StateStore: Sendable {
         public var id: String
         public var name: String
         public var document: JSON
+        public var origin: SessionOrigin?
     }
 
     /// Why the state directory cannot be used. The message names the path and says what is wrong.
@@ -102,7 +105,7 @@ public final class StateStore: Sendable {
                     CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
                     CREATE TABLE sessions(
                         id TEXT PRIMARY KEY, ord INTEGER NOT NULL, name TEXT NOT NULL, version INTEGER NOT NULL,
-                        document TEXT NOT NULL);
+                        document TEXT NOT NULL, origin TEXT);
                     INSERT INTO meta(key, value) VALUES ('format', '\(format)'), ('schemaVersion', '\(schemaVersion)');
                     COMMIT;
                     """)
@@ -120,15 +123,17 @@ public final class StateStore: Sendable {
         }
         var sessions: [StoredSession] = []
         do {
-            for row in try connection.query("SELECT id, name, document FROM sessions ORDER BY ord") {
+            for row in try connection.query("SELECT id, name, document, origin FROM sessions ORDER BY ord") {
                 guard let id = row[0], let name = row[1], let text = row[2] else { continue }
                 let document: JSON
+                var origin: SessionOrigin?
                 do {
                     document = try JSON.parse(text)
+                    if let stored = row[3] { origin = try SessionOrigin(from: ParamReader(JSON.parse(stored), path: "origin")) }
                 } catch {
                     throw Failure(message: "the state database \(path) holds a damaged document for session '\(id)': \(error)")
                 }
-                sessions.append(StoredSession(id: id, name: name, document: document))
+                sessions.append(StoredSession(id: id, name: name, document: document, origin: origin))
             }
         } catch let failure as Failure {
             throw failure
@@ -251,12 +256,17 @@ public final class StateStore: Sendable {
         do {
             for op in operations {
                 switch op {
-                case .upsert(let id, let order, let name, let version, let document):
+                case .upsert(let id, let order, let name, let version, let document, let origin):
                     try connection.query(
                         """
-                        INSERT INTO sessions(id, ord, name, version, document) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT(id) DO UPDATE SET name = excluded.name, version = excluded.version, document = excluded.document
-                        """, [.text(id), .integer(Int64(order)), .text(name), .integer(Int64(version)), .text(document)])
+                        INSERT INTO sessions(id, ord, name, version, document, origin) VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET name = excluded.name, version = excluded.version, document = excluded.document,
+                            origin = excluded.origin
+                        """,
+                        [
+                            .text(id), .integer(Int64(order)), .text(name), .integer(Int64(version)), .text(document),
+                            origin.map { .text($0) } ?? .null,
+                        ])
                 case .delete(let id):
                     try connection.query("DELETE FROM sessions WHERE id = ?", [.text(id)])
                 }

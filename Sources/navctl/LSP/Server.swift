@@ -33,6 +33,9 @@ actor LanguageServer {
         init(_ project: Project) { self.init(kind: project.kind, root: project.root) }
 
         static func < (a: ProjectKey, b: ProjectKey) -> Bool { (a.root, "\(a.kind)") < (b.root, "\(b.kind)") }
+
+        /// The key as one string (live sessions keep their flows by it).
+        var id: String { "\(kind)\u{0}\(root)" }
     }
 
     /// A file to read: from the editor's buffer when it is open, else from disk.
@@ -69,6 +72,10 @@ actor LanguageServer {
 
     let output: LSPOutput
     let docsURL: String?
+    /// The workspace's flows as sessions in a running navd; nil with `--no-sessions`.
+    let live: LiveSessions?
+    /// Lint rounds so far: live sessions never take an older round's flows over a newer one's.
+    var lintRound = 0
 
     var phase = Phase.uninitialized
     var framing = Framing.contentLength
@@ -129,10 +136,14 @@ actor LanguageServer {
     var indexing = false
     var progressBegun = false
 
-    init(output: LSPOutput, docsURL: String?) {
+    init(output: LSPOutput, docsURL: String?, live: LiveSessions? = nil) {
         self.output = output
         self.docsURL = docsURL
+        self.live = live
     }
+
+    /// How long `shutdown` waits for the live sessions to close before it answers anyway.
+    static let sessionCloseTimeout: Duration = .seconds(2)
 
     // MARK: Messages
 
@@ -206,6 +217,20 @@ actor LanguageServer {
             case "initialize": result = try initialize(params)
             case "shutdown":
                 phase = .shutDown
+                if let live {
+                    // The sessions go with the server: closed before the answer, so a client that waits for it
+                    // and exits leaves none behind.
+                    Task {
+                        await withTaskGroup(of: Void.self) { group in
+                            group.addTask { await live.close() }
+                            group.addTask { try? await Task.sleep(for: Self.sessionCloseTimeout) }
+                            await group.next()
+                            group.cancelAll()
+                        }
+                        self.send(LSPWire.response(id: id, result: .null))
+                    }
+                    return
+                }
                 result = .null
             case "textDocument/hover": result = try hover(params)
             case "textDocument/codeLens": result = try codeLens(params)
@@ -483,6 +508,10 @@ actor LanguageServer {
         if indexing {
             indexing = false
             endProgress()
+            if let live {
+                let keys = Set(workspaceProjects.keys.map(\.id))
+                Task { await live.settle(after: keys) }
+            }
         }
         answerDeferred()
         if clientRefreshesCodeLens { sendRequest("workspace/codeLens/refresh", .null, awaiting: .codeLensRefresh) }
@@ -518,6 +547,10 @@ actor LanguageServer {
             adHocProjects[key] = nil
         }
         rebuildOwners()
+        if let live {
+            let keys = Set(workspaceProjects.keys.map(\.id)).union(adHocProjects.keys.map(\.id))
+            Task { await live.retain(projects: keys) }
+        }
         facts = facts.filter { owners[$0.key] != nil }
         for path in owners.keys where facts[path] == nil { dirty.insert(path) }
         let keys = Set(workspaceProjects.keys).union(adHocProjects.keys)
@@ -555,6 +588,7 @@ actor LanguageServer {
                 facts[path] = file
             }
         }
+        var updates: [(String, LiveSessions.Input)] = []
         for key in affected.sorted() {
             guard let project = project(key) else { continue }
             let files = project.files.compactMap { facts[$0] }
@@ -578,8 +612,19 @@ actor LanguageServer {
             sources[key] = source
             memos[key] = memo
             inspectors[key] = nil
+            if live != nil {
+                lintRound += 1
+                let input = LiveSessions.Input(
+                    source: source, name: project.name, root: project.root, round: lintRound, workspaces: roots)
+                updates.append((key.id, input))
+            }
         }
         publish()
+        if let live, !updates.isEmpty {
+            let sent = updates
+            // After publishing: the sessions never delay the diagnostics.
+            Task { for (id, input) in sent { await live.update(project: id, input) } }
+        }
     }
 
     func addAdHocProject(_ path: String) {

@@ -45,6 +45,25 @@ def test_session_list_shows_depth_and_subscribers(navd_client, two_screens):
     assert "name" in entry and "version" in entry
 
 
+def test_session_origin_is_listed_as_given(navd_client):
+    origin = {"workspace": "/work/Mail", "files": ["/work/Mail/Inbox.swift"], "flow": "Inbox", "client": "a rig"}
+    created = navd_client.session_create(name="with origin", origin=origin)
+    plain = navd_client.session_create(name="without")
+    document = navd_client.session_snapshot(plain["sessionId"])["document"]
+    restored = navd_client.session_restore(document, name="restored", origin={"flow": "Inbox > Message"})
+    try:
+        listed = {s["sessionId"]: s for s in navd_client.session_list()["sessions"]}
+        assert listed[created["sessionId"]]["origin"] == origin
+        assert "origin" not in listed[plain["sessionId"]]
+        assert listed[restored["sessionId"]]["origin"] == {"flow": "Inbox > Message"}
+        with pytest.raises(NavdError) as refused:
+            navd_client.session_create(origin={"files": ["/a", 7]})
+        assert refused.value.code == -32602 and refused.value.data["path"] == "origin.files[1]"
+    finally:
+        for s in (created, plain, restored):
+            navd_client.session_close(s["sessionId"])
+
+
 @pytest.mark.navd_method("title/back")
 def test_snapshot_restores_into_an_equal_session(navd_client, two_screens):
     document = navd_client.session_snapshot(two_screens)["document"]

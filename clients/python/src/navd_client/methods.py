@@ -110,12 +110,13 @@ class MethodsMixin:
                        device: Optional[Dict[str, Any]] = None, locale: Optional[str] = None,
                        app_localizations: Optional[Sequence[str]] = None,
                        policies: Optional[Dict[str, Any]] = None,
-                       screens: Optional[Sequence[Dict[str, Any]]] = None) -> Json:
-        """``session/create``: ``{sessionId, version}``."""
+                       screens: Optional[Sequence[Dict[str, Any]]] = None,
+                       origin: Optional[Dict[str, Any]] = None) -> Json:
+        """``session/create``: ``{sessionId, version}``. ``origin``: ``{workspace?, files?, flow?, client?}``."""
         return self.request("session/create", _params(
             name=name, profile=profile, device=device, locale=locale,
             appLocalizations=None if app_localizations is None else list(app_localizations),
-            policies=policies, screens=None if screens is None else list(screens)))
+            policies=policies, screens=None if screens is None else list(screens), origin=origin))
 
     def session_configure(self, session_id: str, profile: Any = None, device: Any = None,
                           locale: Any = None, app_localizations: Any = None,
@@ -126,16 +127,17 @@ class MethodsMixin:
             appLocalizations=app_localizations, policies=policies, ifVersion=if_version))
 
     def session_list(self) -> Json:
-        """``session/list``: ``{sessions: [{sessionId, name, version, depth, subscribers}]}``."""
+        """``session/list``: ``{sessions: [{sessionId, name, version, depth, subscribers, origin?}]}``."""
         return self.request("session/list")
 
     def session_snapshot(self, session_id: str) -> Json:
         """``session/snapshot``: ``{document}``."""
         return self.request("session/snapshot", {"sessionId": session_id})
 
-    def session_restore(self, document: Json, name: Optional[str] = None) -> Json:
+    def session_restore(self, document: Json, name: Optional[str] = None,
+                        origin: Optional[Dict[str, Any]] = None) -> Json:
         """``session/restore``: ``{sessionId, version}``."""
-        return self.request("session/restore", _params(document=document, name=name))
+        return self.request("session/restore", _params(document=document, name=name, origin=origin))
 
     def session_close(self, session_id: str) -> None:
         """``session/close``: returns ``None``."""
