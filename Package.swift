@@ -40,6 +40,7 @@ let swiftReaderTargets: [Target] = [
     .testTarget(
         name: "NavSwiftTests",
         dependencies: [
+            "NavLint",
             "NavModel",
             "NavSource",
             "NavSwift",

@@ -20,7 +20,7 @@ its standard error in a file. The script is its client, on standard input and ou
   `leftBarButtonItem` into `rightBarButtonItem`, or back, and the time until the `publishDiagnostics` of
   that file arrives (a monotonic clock; the reply is timed when its last byte has been read, before it is
   decoded). Every round changes the file's diagnostics, and each round's are checked: the finding is there
-  after one edit and gone after the other. The server's 20 ms debounce is in every figure;
+  after one edit and gone after the other. The server's 10 ms debounce is in every figure;
 - the server's resident size (`VmRSS` on Linux, `ps -o rss=` elsewhere) after indexing, after opening the
   file and after the rounds, its peak (`VmHWM`, Linux only), and its CPU time over the rounds;
 - `shutdown` and `exit`, and the exit status checked for 0. The server is killed if it is still there.
@@ -39,6 +39,7 @@ import os
 import queue
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -235,7 +236,7 @@ class Server:
         preexec = None
         if cpu is not None and hasattr(os, "sched_setaffinity"):
             preexec = lambda: os.sched_setaffinity(0, {cpu})  # noqa: E731 (runs in the child before exec)
-        self.process = subprocess.Popen([navctl, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.process = subprocess.Popen([navctl, "lsp", "--no-sessions"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=self.log, preexec_fn=preexec, bufsize=0)
         self.pinned = sorted(os.sched_getaffinity(self.process.pid)) if hasattr(os, "sched_getaffinity") else None
         self.inbox = queue.Queue()
@@ -458,6 +459,13 @@ def session(server, workspace, uri, text, line, column, args):
         raise BenchError(f"bench_lsp.py: no {RULE} in {uri} after didOpen: {opened['params']['diagnostics']}")
     after_open = server.memory_kib()
 
+    recorder = None
+    if args.perf:
+        # Samples of the measured rounds alone (not the indexing), for `perf report -i FILE`.
+        recorder = subprocess.Popen(["perf", "record", "-F", "4000", "-g", "-o", args.perf, "-p", str(server.process.pid)],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.5)
+
     state = LEFT
     expected = {LEFT: on, RIGHT: None}
     latencies, others = [], 0
@@ -493,6 +501,9 @@ def session(server, workspace, uri, text, line, column, args):
             latencies.append((arrived - sent) * 1000)
     cpu_after = server.cpu_seconds()
     after_rounds = server.memory_kib()
+    if recorder:
+        recorder.send_signal(signal.SIGINT)
+        recorder.wait(timeout=60)
 
     ordered = sorted(latencies)
     p90 = ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)]
@@ -508,7 +519,7 @@ def session(server, workspace, uri, text, line, column, args):
             "minMs": round(ordered[0], 2),
             "maxMs": round(ordered[-1], 2),
             "meanMs": round(statistics.fmean(latencies), 2),
-            "debounceMs": 20,
+            "debounceMs": 10,
             "rounds": len(latencies),
             "warmupRounds": args.warmup,
             "pauseSeconds": args.pause,
@@ -562,6 +573,7 @@ def main():
     parser.add_argument("--pause", type=float, default=0.1, help="seconds between an answer and the next edit (default 0.1)")
     parser.add_argument("--cpu", type=int, default=0, help="the core the server is pinned to (default 0; -1: not pinned)")
     parser.add_argument("--files", type=int, default=1000, help="files of the workspace, the large one included (default 1000)")
+    parser.add_argument("--perf", metavar="FILE", help="record the server's measured rounds with perf into FILE")
     parser.add_argument("--lines", type=int, default=2000, help="lines of the large file (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
     parser.add_argument("--timeout", type=float, default=30, help="seconds to wait for an answer (default 30)")

@@ -25,14 +25,8 @@ public enum SourceLinter {
     /// this lint's checks, for the next.
     public static func lint(_ project: SourceProject, memo: inout LintMemo) -> [SourceFinding] {
         let flows = Flows(project.files)
-        let builder = ScreenBuilder(flows: flows)
-        var built: [String: BuiltScreen] = [:]
-        func screen(_ name: String) -> BuiltScreen {
-            if let known = built[name] { return known }
-            let b = builder.build(name)
-            built[name] = b
-            return b
-        }
+        var builder = IncrementalBuilder(flows: flows, files: project.files, previous: memo.screens)
+        func screen(_ name: String) -> BuiltScreens.Made { builder.screen(name) }
         var collector = Collector(project: project, previous: memo)
         let regions = DiagnosticsEngine.RegionMemo()
         for name in flows.screenNames where flows.isScreen(name) {
@@ -41,37 +35,47 @@ public enum SourceLinter {
             let isRoot = flows.roots[name] != nil
             // Below each screen that pushes it.
             for pusher in pushers.prefix(8) {
-                let below: BuiltScreen
+                let below: BuiltScreens.Made
                 if let pusher, flows.isScreen(pusher) || flows.drafts[pusher] != nil {
                     below = screen(pusher)
                 } else {
                     below = builder.placeholder("(the screen that pushes \(name))", below: name)
                 }
-                collector.check([below, me], top: 1, names: [pusher ?? "", name], config: project.config, memo: regions, keep: .all)
+                collector.check(
+                    [below, me], top: 1, names: [pusher ?? "", name], config: project.config, memo: regions, keep: .all, site: .below)
             }
             // Alone: as a root, or as a screen the flow never shows pushed.
             if isRoot || pushers.isEmpty {
-                var alone = me
+                var alone = me.screen
                 if alone.restoreGuarded, alone.screen.popGesture == .edge { alone.screen.popGesture = .inherit }
-                collector.check([alone], top: 0, names: [name], config: project.config, memo: regions, keep: isRoot ? .all : .notRootOnly)
+                collector.check(
+                    [BuiltScreens.Made(alone, taken: me.taken)], top: 0, names: [name], config: project.config, memo: regions,
+                    keep: isRoot ? .all : .notRootOnly, site: .alone)
             }
             // With the next screen on top: what this screen's back item and title do for it.
             let next = builder.placeholder("(a screen pushed on \(name))", below: name)
-            collector.check([me, next], top: 1, names: [name, ""], config: project.config, memo: regions, keep: .origin(name))
+            collector.check(
+                [me, next], top: 1, names: [name, ""], config: project.config, memo: regions, keep: .origin(name), site: .next)
         }
         // Each offset the appearance proxy sets reaches every back button: checked on a pushed screen of its own.
         for setting in flows.appWide {
             guard case .backTitleOffset(.known(let offset)) = setting.value else { continue }
             let below = builder.placeholder("(a screen)", below: nil)
-            var top = builder.placeholder("(the screen pushed on it)", below: nil)
+            var top = builder.placeholder("(the screen pushed on it)", below: nil).screen
             var techniques = top.screen.techniques ?? Techniques()
             techniques.backTitleOffset = offset
             top.screen.techniques = techniques
             top.locations["techniques.backTitleOffset"] = setting.location
             top.declaration = setting.location
-            collector.check([below, top], top: 1, names: ["", "(every screen)"], config: project.config, memo: regions, keep: .all)
+            collector.check(
+                [below, BuiltScreens.Made(top)], top: 1, names: ["", "(every screen)"], config: project.config, memo: regions,
+                keep: .all, site: .offset(setting.location))
         }
-        defer { memo = collector.checked }
+        defer {
+            memo = collector.checked
+            memo.screens = builder.made
+            memo.built = builder.builtCount
+        }
         return collector.findings()
     }
 
@@ -151,25 +155,40 @@ struct Collector {
         var code: String
     }
 
+    /// The project's configuration, profiles and contrast floor are those of the last lint.
+    let sameSettings: Bool
+
     init(project: SourceProject, previous: LintMemo = LintMemo()) {
         self.project = project
         self.previous = previous
+        let settings = LintMemo.Settings(config: project.config, profiles: project.profiles, floor: project.defaultForegroundContrastFloor)
+        sameSettings = previous.settings == settings
+        checked.settings = settings
         checked.checks.reserveCapacity(previous.checks.count)
+        checked.stacks.reserveCapacity(previous.stacks.count)
     }
 
     /// Diagnoses `screens[top]` on the stack `screens` (bottom first) under every profile of the project.
     mutating func check(
-        _ screens: [BuiltScreen], top: Int, names: [String], config: SessionConfig, memo: DiagnosticsEngine.RegionMemo, keep: Keep
+        _ made: [BuiltScreens.Made], top: Int, names: [String], config: SessionConfig, memo: DiagnosticsEngine.RegionMemo,
+        keep: Keep, site: LintMemo.Site
     ) {
+        let stack = LintMemo.Stack(names: names, keep: keep, site: site)
+        // Every screen as the last lint had it, under the same settings: the stack the last lint checked, found
+        // by where it stands in the flow without hashing its screens.
+        if sameSettings, made.allSatisfy(\.taken), let key = previous.stacks[stack], let found = previous.checks[key] {
+            replay(found, key: key, stack: stack)
+            return
+        }
+        let screens = made.map(\.screen)
         var config = config
         config.bar = screens[top].sessionBar
         let key = LintMemo.Key(
-            screens: screens, top: top, names: names, keep: keep, config: config, profiles: project.profiles,
-            floor: project.defaultForegroundContrastFloor)
+            screens: screens, digests: made.map(\.digest), top: top, names: names, keep: keep, config: config,
+            profiles: project.profiles, floor: project.defaultForegroundContrastFloor)
+        checked.stacks[stack] = key
         if let found = previous.checks[key] {
-            for f in found { add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration) }
-            checked.checks[key] = found
-            checked.reused += 1
+            replay(found, key: key, stack: stack)
             return
         }
         var found: [LintMemo.Found] = []
@@ -187,6 +206,13 @@ struct Collector {
                 add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration)
             }
         }
+    }
+
+    mutating func replay(_ found: [LintMemo.Found], key: LintMemo.Key, stack: LintMemo.Stack) {
+        for f in found { add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration) }
+        checked.checks[key] = found
+        checked.stacks[stack] = key
+        checked.reused += 1
     }
 
     /// Where a finding points, or nil when it points at no line of the source (a placeholder's member).
@@ -364,9 +390,10 @@ public struct LintMemo: Sendable {
         let floor: Double
         let digest: Int
 
+        /// `digests` are the screens' hash values, each taken once when the screen was built.
         init(
-            screens: [BuiltScreen], top: Int, names: [String], keep: Collector.Keep, config: SessionConfig, profiles: [Profile],
-            floor: Double
+            screens: [BuiltScreen], digests: [Int], top: Int, names: [String], keep: Collector.Keep, config: SessionConfig,
+            profiles: [Profile], floor: Double
         ) {
             self.screens = screens
             self.top = top
@@ -376,7 +403,7 @@ public struct LintMemo: Sendable {
             self.profiles = profiles
             self.floor = floor
             var hasher = Hasher()
-            hasher.combine(screens)
+            hasher.combine(digests)
             hasher.combine(top)
             hasher.combine(names)
             hasher.combine(keep)
@@ -403,6 +430,30 @@ public struct LintMemo: Sendable {
     }
 
     var checks: [Key: [Found]] = [:]
+    /// Each stack's key, by where the stack stands in the flow.
+    var stacks: [Stack: Key] = [:]
+    /// The settings of the lint that made it.
+    var settings: Settings?
+
+    /// The settings every check depends on.
+    struct Settings: Equatable, Sendable {
+        var config: SessionConfig
+        var profiles: [Profile]
+        var floor: Double
+    }
+
+    /// Which check of the flow a stack is for: the screen names it holds, what it keeps, and the place in
+    /// `SourceLinter.lint` that makes it.
+    struct Stack: Hashable, Sendable {
+        var names: [String]
+        var keep: Collector.Keep
+        var site: Site
+    }
+
+    enum Site: Hashable, Sendable {
+        case below, alone, next
+        case offset(SourceLocation)
+    }
 
     public init() {}
 
@@ -410,4 +461,8 @@ public struct LintMemo: Sendable {
     public var count: Int { checks.count }
     /// How many of them the lint that made it took from the memo before it, rather than diagnosing.
     public internal(set) var reused = 0
+    /// The screens that lint built, for the next to take those no edit changed.
+    var screens = BuiltScreens()
+    /// How many screens that lint built anew (the others it took from the memo before it).
+    public internal(set) var built = 0
 }

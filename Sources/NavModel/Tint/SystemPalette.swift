@@ -25,9 +25,15 @@ public enum SystemPalette {
     public static var names: [String] { entries.map(\.0) }
 
     static func lookup(_ name: String) -> (String, Entry)? {
-        let key = name.lowercased()
-        return entries.first { $0.0.lowercased() == key }
+        byLowercasedName[name.lowercased()]
     }
+
+    /// The table by lower-cased name, made once: a lookup is a hash, not a scan of every lower-cased name.
+    static let byLowercasedName: [String: (String, Entry)] = {
+        var out: [String: (String, Entry)] = [:]
+        for entry in entries where out[entry.0.lowercased()] == nil { out[entry.0.lowercased()] = entry }
+        return out
+    }()
 
     static func rgb(_ r: Int, _ g: Int, _ b: Int, _ a: Double = 1) -> Color { Color(r8: r, g8: g, b8: b, alpha: a) }
 

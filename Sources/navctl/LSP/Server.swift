@@ -67,7 +67,7 @@ actor LanguageServer {
     static let showScreenCommand = "navd.showScreen"
 
     /// How long after a change the lint starts: changes within it are linted together.
-    static let debounce: Duration = .milliseconds(20)
+    static let debounce: Duration = .milliseconds(10)
     static let progressToken = "navd/indexing"
 
     let output: LSPOutput
