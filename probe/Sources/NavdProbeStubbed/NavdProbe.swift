@@ -1,0 +1,1 @@
+../NavdProbe/NavdProbe.swift
