@@ -51,7 +51,7 @@ extension NavImport {
                 if line.hasPrefix("{") || line.hasPrefix("[") { return .wdaJSON }
             }
             let body = lldbBody(line)
-            if isViewLine(body) { return .recursiveDescription }
+            if isViewLine(body) || body.hasPrefix("\"<") && isViewLine(body.dropFirst()) { return .recursiveDescription }
             if XCUITestTree.isElementLine(line) || line.hasPrefix("Attributes:") || line.hasPrefix("Element subtree:") {
                 return .xcuiTest
             }
