@@ -19,11 +19,15 @@ public enum NavImport {
             .contains { className.contains($0) }
     }
 
-    /// The document, the profile chosen and what had to be guessed.
+    /// The document, the profile chosen, what the input was and what had to be guessed.
     public struct Result: Sendable {
         public var document: JSON
         public var profile: Profile
         public var notes: [String]
+        public var kind: Kind = .recursiveDescription
+        /// An accessibility tree's frames of the bar's parts (window coordinates), by the id of the view the model lays
+        /// out for each: `navigationBar`, `backButton`, `item.ID`, `title`. Empty for an lldb dump.
+        public var inputFrames: [String: Rect] = [:]
     }
 
     /// Why the text could not be imported; `line` is 1-based (0 when the problem is not on one line).
@@ -40,13 +44,25 @@ public enum NavImport {
         var depth: Int
     }
 
-    public static func importDump(_ text: String) throws(Failure) -> Result {
+    /// Imports any input navctl reads, told by its content (`detect`): an lldb dump, an XCUITest element tree, an
+    /// Appium page source (XML) or WebDriverAgent's JSON source. `profile` overrides the profile the input suggests.
+    public static func importDump(_ text: String, profile: Profile? = nil) throws(Failure) -> Result {
+        let kind = try detect(text)
+        if kind.isAccessibilityTree { return try importAccessibilityTree(text, kind: kind, profile: profile) }
+        return try importRecursiveDescription(cleanLLDB(text), profile: profile)
+    }
+
+    /// An lldb dump, already cleaned (`cleanLLDB`).
+    static func importRecursiveDescription(_ text: String, profile forced: Profile?) throws(Failure) -> Result {
         let (dumpText, hierarchy) = split(text)
+        guard !dumpText.isEmpty else {
+            throw Failure(line: 0, message: "no view lines ('<UIView: 0x…; frame = (…)>') in the dump; \(expectedKinds)")
+        }
         let root: View
         do {
             root = try RecursiveDescription.parse(dumpText)
         } catch {
-            throw Failure(line: error.line + dumpOffset(text, dumpText), message: error.message)
+            throw Failure(line: error.line, message: error.message)
         }
         let texts = labelTexts(dumpText)
         var placed: [Placed] = []
@@ -71,80 +87,161 @@ public enum NavImport {
             notes.append("the bar is a \(bar.view.className), read as a UINavigationBar subclass with the stock layout")
         }
 
-        // The era, from the bar's own classes.
-        let classes = Set(inBar.map(\.view.className))
-        let profile: Profile
-        if classes.contains("UINavigationItemButtonView") || classes.contains("UINavigationItemView") {
-            profile = .ios10
-            notes.append(
-                "profile ios10: the bar has UINavigationItemView/UINavigationItemButtonView (iOS 7 to 10); ios10 is the profile for that bar"
-            )
-        } else if classes.contains(where: Self.isGlassClass) {
-            profile = .ios26
-            notes.append("profile ios26: the bar draws its items on glass platters")
-        } else if classes.contains("_UINavigationBarContentView") || classes.contains("_UIButtonBarButton") {
-            profile = .ios11
-            notes.append(
-                "profile ios11: the bar has _UINavigationBarContentView and _UIButtonBarButton, which iOS 11 to 18 share; ios11 is the earliest profile that fits (choose ios13, ios14 or ios17 if you know the version)"
-            )
-        } else {
-            profile = .ios17
-            notes.append("profile ios17: the bar's classes name no era; the default profile is used")
-        }
-
-        // The font era (`textMetrics`): only iOS 7 prints a label's layer as a plain CALayer.
-        let fontEra = textMetrics(inBar, layers: layerClasses(dumpText), profile: profile)
-        if let note = fontEra.note { notes.append(note) }
-
         // The device, from the window and the bar.
         var window = placed[0].view.frame
         if barIsRoot {
-            let height = DevicePreset.all.first { $0.width == bar.window.width }?.height ?? 568
+            let preset =
+                DevicePreset.all.first { $0.width == bar.window.width && $0.statusBarHeight == bar.window.minY }
+                ?? DevicePreset.all.first { $0.width == bar.window.width }
+            let height = preset?.height ?? 568
             window = Rect(x: 0, y: 0, width: bar.window.width, height: height)
             notes.append(
                 "the dump starts at the bar: the screen is taken as \(fmt(bar.window.width)) wide (the bar's width) and \(fmt(height)) high (a guess)"
             )
         }
-        var device: JSONObject = [
-            "width": .number(window.width), "height": .number(window.height), "statusBarHeight": .number(bar.window.minY),
-        ]
-        if let preset = DevicePreset.all.first(where: {
-            $0.width == window.width && $0.height == window.height && $0.statusBarHeight == bar.window.minY
-        }) {
-            device = ["preset": .string(preset.name)]
-        } else {
-            notes.append("scale: not in the dump; 3 (@3x) is assumed")
-            device["scale"] = 3
+        var clues: [Clue] = []
+        let device = Self.device(width: window.width, height: window.height, statusBar: bar.window.minY, notes: &notes, clues: &clues)
+
+        // The era, from the bar's own classes and the dump's colours.
+        clues += classClues(inBar: Set(inBar.map(\.view.className)), dump: dumpText)
+        var (profile, profileNote) = chooseProfile(
+            clues, fallback: (.ios17, "profile ios17: the bar's classes name no era; the default profile is used (pass --profile)"))
+        if let forced {
+            profileNote = "profile \(forced.rawValue): from --profile (the dump suggests \(profile.rawValue))"
+            profile = forced
         }
+        notes.append(profileNote)
+
+        // The font era (`textMetrics`): only iOS 7 prints a label's layer as a plain CALayer.
+        let fontEra = textMetrics(inBar, layers: layerClasses(dumpText), profile: profile)
+        if let note = fontEra.note { notes.append(note) }
         if bar.window.height != 44 {
             notes.append(
                 "the bar is \(fmt(bar.window.height)) pt high in the dump; the model lays out a \(profile == .ios26 ? "glass" : "44-pt") bar"
             )
         }
 
+        // The bar's tint: the bar's own, else the one its buttons print.
+        var barJSON: JSONObject?
+        let tintSources = [bar] + inBar.filter { isClass($0.view, "_UIButtonBarButton") || isClass($0.view, "UINavigationButton") }
+        for source in tintSources {
+            guard let line = viewLine(source.view.id, in: dumpText), let tint = tintColor(in: line) else { continue }
+            barJSON = ["tintColor": .string(tint.value)]
+            notes.append(
+                "tintColor \(tint.value): \(source.view.className == bar.view.className ? "the bar's" : "its \(source.view.className)'s") '\(tint.printed)'"
+            )
+            break
+        }
+
         // Title, back button and items.
         let content = extract(inBar, bar: bar, texts: texts, profile: profile)
-        var top: JSONObject = ["id": "top"]
-        if let title = content.title {
-            top["title"] = .string(title)
-        } else {
-            notes.append("the top screen's title: none found in the dump")
+        if content.title == nil { notes.append("the top screen's title: none found in the dump") }
+        var result = assemble(
+            content: content, names: controllerNames(hierarchy), profile: profile, device: device.json, policies: fontEra.policies,
+            bar: barJSON, notes: &notes, chevronOnlyTitle: nil)
+        result.kind = .recursiveDescription
+        return result
+    }
+
+    /// The profile clues of an lldb dump: the bar's classes, and the colour classes anywhere in it.
+    static func classClues(inBar classes: Set<String>, dump: String) -> [Clue] {
+        var clues: [Clue] = []
+        if let legacy = ["UINavigationItemButtonView", "UINavigationItemView"].first(where: classes.contains) {
+            clues.append(Clue(seen: "the bar has \(legacy) (the iOS 7 to 10 bar)", from: 7, through: 10))
         }
+        if let modern = ["_UINavigationBarContentView", "_UIButtonBarButton", "_UIModernBarButton"].first(where: classes.contains) {
+            clues.append(Clue(seen: "the bar has \(modern) (iOS 11 and later)", from: 11))
+        }
+        if let large = classes.first(where: { $0 == "_UINavigationBarLargeTitleView" }) {
+            clues.append(Clue(seen: "the bar has \(large) (large titles, iOS 11 and later)", from: 11))
+        }
+        if let dynamic = ["UIDynamicSystemColor", "UIDynamicCatalogSystemColor", "UIDynamicProviderColor"].first(where: {
+            dump.contains("<\($0):")
+        }) {
+            clues.append(Clue(seen: "the dump prints a \(dynamic) (dynamic colours, iOS 13 and later)", from: 13))
+        }
+        if classes.contains("_UINavigationBarTitleControl") {
+            clues.append(Clue(seen: "the bar has _UINavigationBarTitleControl (the title control of iOS 16's title menus)", from: 16))
+        }
+        if let glass = classes.first(where: Self.isGlassClass) {
+            clues.append(Clue(seen: "the bar draws its items on glass platters (\(glass))", from: 26))
+        }
+        return clues
+    }
+
+    /// The dump line of the view at `address`.
+    static func viewLine(_ address: String?, in dump: String) -> Substring? {
+        guard let address else { return nil }
+        return dump.split(separator: "\n").first { $0.contains(": \(address);") || $0.contains(": \(address)>") }
+    }
+
+    /// A view's `tintColor = …` as a document colour, and as printed: `UIExtendedSRGBColorSpace r g b a`,
+    /// `UIDeviceRGBColorSpace r g b a`, the gray spaces' `w a`, or a system colour (`<UIDynamicSystemColor: 0x…;
+    /// name = systemBlueColor>`).
+    static func tintColor(in line: Substring) -> (value: String, printed: String)? {
+        guard let start = find("tintColor = ", in: line) else { return nil }
+        let rest = line[start...]
+        if rest.hasPrefix("<") {
+            guard let close = rest.firstIndex(of: ">") else { return nil }
+            let printed = rest[...close]
+            guard let nameStart = find("name = ", in: printed) else { return nil }
+            var name = String(printed[nameStart...].prefix { $0 != ">" && $0 != ";" && $0 != " " })
+            if name.hasSuffix("Color") { name = String(name.dropLast(5)) }
+            guard (try? Color.parse(name)) != nil else { return nil }
+            return (name, String(printed))
+        }
+        let printed = rest.prefix { $0 != ";" && $0 != ">" }
+        let words = printed.split(separator: " ")
+        guard let space = words.first else { return nil }
+        let numbers = words.dropFirst().compactMap { Double($0) }
+        func byte(_ v: Double) -> Int { Int((min(1, max(0, v)) * 255).rounded()) }
+        func hex(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> String {
+            let digits = [r, g, b].map { v -> String in
+                let s = String(byte(v), radix: 16, uppercase: true)
+                return s.count == 1 ? "0" + s : s
+            }.joined()
+            return a >= 1 ? "#\(digits)" : "rgba(\(byte(r)),\(byte(g)),\(byte(b)),\(fmt((a * 1000).rounded() / 1000)))"
+        }
+        switch (space, numbers.count) {
+        case ("UIExtendedSRGBColorSpace", 4), ("UIDeviceRGBColorSpace", 4), ("UIExtendedLinearSRGBColorSpace", 4):
+            return (hex(numbers[0], numbers[1], numbers[2], numbers[3]), String(printed))
+        case ("UIExtendedGrayColorSpace", 2), ("UIDeviceWhiteColorSpace", 2), ("UICachedDeviceWhiteColor", 2):
+            return (hex(numbers[0], numbers[0], numbers[0], numbers[1]), String(printed))
+        default:
+            return nil
+        }
+    }
+
+    /// The screens and the document from what was read. `chevronOnlyTitle`: an accessibility tree's label of a back
+    /// button that shows the chevron alone (often the previous screen's title).
+    static func assemble(
+        content: Content, names: [String], profile: Profile, device: JSON, policies: JSONObject, bar: JSONObject?,
+        notes: inout [String], chevronOnlyTitle: String?
+    ) -> Result {
+        var top: JSONObject = ["id": "top"]
+        if let title = content.title { top["title"] = .string(title) }
         var item = JSONObject()
         if !content.left.isEmpty { item["leftItems"] = .array(content.left) }
         if !content.right.isEmpty { item["rightItems"] = .array(content.right) }
         if !item.isEmpty { top["item"] = .object(item) }
 
         var screens: [JSON] = []
-        let names = controllerNames(hierarchy)
         if let back = content.back {
             var previous: JSONObject = ["id": "previous"]
             if back.isEmpty {
-                previous["title"] = .string(names.count >= 2 ? names[names.count - 2] : "Previous")
-                previous["item"] = ["backItem": ["title": ""]]
-                notes.append(
-                    "the back button shows the arrow alone: the previous screen's back item title is taken as \"\" (the empty-title technique); its own title is not in the dump"
-                )
+                let known = chevronOnlyTitle.flatMap { $0.isEmpty || $0 == "Back" ? nil : $0 }
+                previous["title"] = .string(known ?? (names.count >= 2 ? names[names.count - 2] : "Previous"))
+                if profile.majorVersion >= 14 {
+                    previous["item"] = ["backButtonDisplayMode": "minimal"]
+                    notes.append(
+                        "the back button shows the chevron alone: the previous screen's backButtonDisplayMode is taken as \"minimal\"\(known.map { "; its title \"\($0)\" is the button's accessibility label" } ?? "; its own title is not in the input")"
+                    )
+                } else {
+                    previous["item"] = ["backItem": ["title": ""]]
+                    notes.append(
+                        "the back button shows the arrow alone: the previous screen's back item title is taken as \"\" (the empty-title technique); its own title is not in the dump"
+                    )
+                }
             } else {
                 previous["title"] = .string(back)
                 notes.append(
@@ -164,14 +261,14 @@ public enum NavImport {
         }
         screens.append(.object(top))
         notes.append(
-            "locale, app languages and policies: not in the dump; the defaults (en, [en], every \(fontEra.policies.isEmpty ? "" : "other ")policy's default) are used"
+            "locale, app languages and policies: not in the input; the defaults (en, [en], every \(policies.isEmpty ? "" : "other ")policy's default) are used"
         )
 
         var document: JSONObject = [
-            "format": "navd-session", "formatVersion": 1, "name": "imported", "profile": .string(profile.rawValue),
-            "device": .object(device),
+            "format": "navd-session", "formatVersion": 1, "name": "imported", "profile": .string(profile.rawValue), "device": device,
         ]
-        if !fontEra.policies.isEmpty { document["policies"] = .object(fontEra.policies) }
+        if !policies.isEmpty { document["policies"] = .object(policies) }
+        if let bar { document["bar"] = .object(bar) }
         document["notes"] = .array(notes.map(JSON.string))
         document["screens"] = .array(screens)
         return Result(document: .object(document), profile: profile, notes: notes)
@@ -319,31 +416,32 @@ public enum NavImport {
 
     // MARK: Reading the text
 
-    /// The recursiveDescription lines, and the `_printHierarchy` lines after them.
+    /// The recursiveDescription lines, and the `_printHierarchy` lines after them. Every other line of the dump part
+    /// is kept blank, so a line number in it is the input's.
     static func split(_ text: String) -> (String, String) {
         var dump: [Substring] = []
         var hierarchy: [Substring] = []
+        var seenView = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let body = line.drop { $0 == " " || $0 == "|" || $0 == "\t" }
             if body.hasSuffix("(layer)") {
                 // A layer that recursiveDescription lists under its view (`<_UILabelContentLayer: 0x…> (layer)`).
-                continue
+                dump.append("")
             } else if body.hasPrefix("<"), body.dropFirst().prefix(while: { $0 != " " && $0 != ">" }).hasSuffix(":") {
                 dump.append(line)
+                seenView = true
             } else if body.hasPrefix("<") {
                 hierarchy.append(line)
-            } else if !dump.isEmpty, hierarchy.isEmpty, !body.isEmpty, !body.hasPrefix("(lldb)") {
+                dump.append("")
+            } else if seenView, hierarchy.isEmpty, !body.isEmpty, !body.hasPrefix("(lldb)") {
                 // A label's text cut by a line break continues the view above.
                 dump.append(line)
+            } else {
+                dump.append("")
             }
         }
-        return (dump.joined(separator: "\n"), hierarchy.joined(separator: "\n"))
-    }
-
-    static func dumpOffset(_ whole: String, _ dump: String) -> Int {
-        guard let first = dump.split(separator: "\n").first else { return 0 }
-        let lines = whole.split(separator: "\n", omittingEmptySubsequences: false)
-        return (lines.firstIndex { $0 == first } ?? 0)
+        while let last = dump.last, last.isEmpty { dump.removeLast() }
+        return (seenView ? dump.joined(separator: "\n") : "", hierarchy.joined(separator: "\n"))
     }
 
     /// The view controllers a navigation controller holds, root first, from `_printHierarchy`: the lines one
@@ -466,11 +564,4 @@ public enum NavImport {
     static func isLabel(_ v: View) -> Bool { v.className.hasSuffix("Label") }
 
     static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
-}
-
-extension Rect {
-    /// Whether this rectangle lies within `other`, give or take `slack`.
-    fileprivate func isInside(_ other: Rect, slack: Double = 0.01) -> Bool {
-        minX >= other.minX - slack && minY >= other.minY - slack && maxX <= other.maxX + slack && maxY <= other.maxY + slack
-    }
 }

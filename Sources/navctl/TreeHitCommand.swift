@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSONCore
 import NavClient
+import NavImport
 
 /// `navctl tree-hit FILE X Y`: which view UIKit's hitTest returns in a view tree (JSON or recursiveDescription).
 struct TreeHitCommand: AsyncParsableCommand {
@@ -10,6 +11,8 @@ struct TreeHitCommand: AsyncParsableCommand {
         abstract: "Hit-test a view tree: a View JSON file, or the text of `po [[UIWindow keyWindow] recursiveDescription]`.",
         discussion: """
             X and Y are in the root view's own coordinates (window coordinates for a window dump). FILE may be - for stdin.
+            Every lldb dump navctl import reads is read here too (CRLF, log prefixes, Swift po wrappers). An accessibility
+            tree (XCUITest, Appium) has elements, not views: import it and use navctl hit --file instead.
             Example: navctl tree-hit dump.txt 20 40 --trace
             """)
 
@@ -26,10 +29,24 @@ struct TreeHitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let text = try JSONArguments.read(file)
-        // A JSON object is sent as a View; anything else as recursiveDescription text, which navd parses.
+        let name = file == "-" ? "<stdin>" : file
+        // A JSON View object is sent as it is; an lldb dump as its cleaned recursiveDescription text, which navd parses.
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let tree: JSON =
-            trimmed.hasPrefix("{") ? try JSONArguments.parse(text, from: file == "-" ? "<stdin>" : file, isFile: true) : .string(text)
+        let tree: JSON
+        do {
+            if trimmed.hasPrefix("{") {
+                // WebDriverAgent's JSON source is an element tree, not a View: refused with what to do instead.
+                if let json = try? JSON.parse(text), json["type"] != nil || json["value"]?["type"] != nil {
+                    _ = try NavImport.recursiveDescriptionText(text)
+                }
+                tree = try JSONArguments.parse(text, from: name, isFile: true)
+            } else {
+                tree = .string(try NavImport.recursiveDescriptionText(text))
+            }
+        } catch let error as NavImport.Failure {
+            Output().errorText("\(name):\(max(1, error.line)): error: \(error.message)")
+            throw ExitCode(ExitStatus.usage)
+        }
         let params: JSON = ["tree": tree, "point": ["x": .number(x), "y": .number(y)], "trace": .bool(trace)]
         let result = try await options.withClient { try await $0.request("tree/hitTest", params) }
         options.output.result(result) { Self.readable(result) }

@@ -121,11 +121,11 @@ struct ImportTests {
         #expect(matched >= 3)
     }
 
-    @Test("iOS 13+ page sheet, 375 pt: its text items, and the differences of a 56-pt sheet bar")
+    @Test("iOS 13+ page sheet, 375 pt: ios13 by its dynamic colours, its text items, and the differences of a 56-pt sheet bar")
     func sheet() throws {
         let text = try Self.fixture("ios13-sheet-375x667.txt")
         let result = try NavImport.importDump(text)
-        #expect(result.profile == .ios11 && result.notes.contains { $0.contains("earliest profile that fits") })
+        #expect(result.profile == .ios13 && result.notes.contains { $0.contains("earliest profile that fits") })
         #expect(result.document["device"]?["statusBarHeight"] == 40, "the sheet's bar starts 40 pt down")
         let top = try #require(result.document["screens"]?.arrayValue?.last)
         #expect(top["item"]?["leftItems"]?[0]?["title"] == "取消" && top["item"]?["rightItems"]?[0]?["title"] == "下一步")

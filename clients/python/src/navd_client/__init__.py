@@ -11,6 +11,7 @@
 from .client import Client, Notification, default_socket_path
 from .daemon import Daemon, find_navd_binary
 from .errors import ConnectionClosed, ErrorCode, ForeignSocket, NavdError
+from .importing import ImportFailed, import_tree
 from .lint import (Diagnostic, DocumentError, LintError, LintFailed, LoadError, NavctlNotFound, Rect,
                    assert_no_diagnostics, find_navctl_binary, lint)
 from .methods import CLEAR, METHOD_HELPERS, point
@@ -26,6 +27,7 @@ __all__ = [
     "DocumentError",
     "ErrorCode",
     "ForeignSocket",
+    "ImportFailed",
     "LintError",
     "LintFailed",
     "LoadError",
@@ -38,6 +40,7 @@ __all__ = [
     "default_socket_path",
     "find_navctl_binary",
     "find_navd_binary",
+    "import_tree",
     "lint",
     "point",
 ]

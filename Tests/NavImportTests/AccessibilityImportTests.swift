@@ -1,0 +1,286 @@
+import Foundation
+import JSONCore
+import NavModel
+import NavProtocol
+import Testing
+
+@testable import NavImport
+
+/// Accessibility trees (XCUITest, Appium XML, WebDriverAgent JSON) imported, laid out by navd's own model, and held
+/// to the input's frames within 1 pt: the bar, the back button, each item and the title.
+@Suite("Importing UI-test rigs' accessibility trees")
+struct AccessibilityImportTests {
+    /// A fixture's text; JSON fixtures name their source in a sidecar `.source` file.
+    static func fixture(_ name: String) throws -> String {
+        let url = ImportTests.fixtures.appendingPathComponent(name)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let sidecar = try? String(contentsOf: url.appendingPathExtension("source"), encoding: .utf8)
+        guard text.contains("Source:") || sidecar?.hasPrefix("Source:") == true else {
+            throw ImportTests.FixtureError(message: "\(name) names no source")
+        }
+        return text
+    }
+
+    /// A frame of the input the model does not reproduce, with why.
+    struct Known: Sendable {
+        var id: String
+        var why: String
+    }
+
+    /// Imports a fixture, lays the document out, and compares every part the import mapped; returns the ids matched.
+    @discardableResult
+    static func conform(_ name: String, known: [Known] = [], tolerance: Double = 1) throws -> [String] {
+        let result = try NavImport.importDump(try fixture(name))
+        let (_, model) = try SessionDocument.decode(result.document, limits: ModelLimits())
+        let bar = try #require(BarLayoutEngine.layout(model: model))
+        var matched: [String] = []
+        for (id, input) in result.inputFrames.sorted(by: { $0.key < $1.key }) {
+            let listed = known.first { $0.id == id }
+            guard let path = Self.path(of: id, in: bar.window), let laid = bar.window.frameOfDescendant(at: path) else {
+                #expect(listed != nil, "\(name): the model lays out no '\(id)' (input \(input))")
+                continue
+            }
+            let close =
+                abs(laid.minX - input.minX) <= tolerance && abs(laid.minY - input.minY) <= tolerance
+                && abs(laid.width - input.width) <= tolerance && abs(laid.height - input.height) <= tolerance
+            if close {
+                matched.append(id)
+                #expect(listed == nil, "\(name): '\(id)' now matches (\(input)); take it off the known differences")
+            } else {
+                #expect(listed != nil, "\(name): '\(id)' differs: input \(input), model \(laid)")
+            }
+        }
+        return matched
+    }
+
+    /// The path of the view with `id` in a laid-out tree.
+    static func path(of id: String, in root: View) -> [Int]? {
+        if root.id == id { return [] }
+        for (i, child) in root.subviews.enumerated() {
+            if let p = path(of: id, in: child) { return [i] + p }
+        }
+        return nil
+    }
+
+    // MARK: Detection
+
+    @Test(
+        "each input is told by its content",
+        arguments: [
+            ("ios15-xcuitest-back-375x812.txt", NavImport.Kind.xcuiTest), ("ios13-xcuitest-attributes-375x667.txt", .xcuiTest),
+            ("ios12-xcuitest-minimal-back-375x812.txt", .xcuiTest), ("ios14-xcuitest-items-390x844.txt", .xcuiTest),
+            ("ios26-wda-back-402x874.txt", .xcuiTest), ("appium-settings-keyboards-390x844.xml", .appiumXML),
+            ("wda-calendar-day-ja-390x844.json", .wdaJSON), ("ios13-sheet-375x667.txt", .recursiveDescription),
+            ("ios7-seed-320x480.txt", .recursiveDescription),
+        ])
+    func detection(name: String, kind: NavImport.Kind) throws {
+        #expect(try NavImport.detect(try Self.fixture(name)) == kind)
+    }
+
+    @Test("text that no kind reads is refused at its first line, naming what was expected")
+    func unknownText() {
+        #expect {
+            _ = try NavImport.importDump("\n# a note\nhello world\nnothing here either")
+        } throws: { error in
+            let f = error as? NavImport.Failure
+            return f?.line == 3 && f?.message.hasPrefix("'hello world' is not a line navctl import reads: expected an lldb") == true
+                && f?.message.contains("XCUITest element line") == true && f?.message.contains("Appium page source") == true
+        }
+        #expect {
+            _ = try NavImport.importDump("   \n")
+        } throws: { error in (error as? NavImport.Failure)?.message.hasPrefix("the input is empty") == true }
+    }
+
+    // MARK: XCUITest element trees
+
+    @Test("iOS 15, po app on a 375 x 812 mini: device, back title 'Home', the title, and the frames within 1 pt")
+    func xcuiTestBack() throws {
+        let result = try NavImport.importDump(try Self.fixture("ios15-xcuitest-back-375x812.txt"))
+        #expect(result.kind == .xcuiTest)
+        #expect(result.document["device"]?["preset"] == "iphone-12-mini")
+        #expect(result.profile == .ios14, "the iPhone 12 mini came with iOS 14: \(result.notes)")
+        let screens = try #require(result.document["screens"]?.arrayValue)
+        #expect(screens.count == 2 && screens[0]["title"] == "Home" && screens[1]["title"] == "登录")
+        let matched = try Self.conform("ios15-xcuitest-back-375x812.txt")
+        #expect(matched == ["backButton", "navigationBar", "title"])
+    }
+
+    @Test("iOS 12/13, a chevron-only back button labelled 'Back': 44 wide, the previous title unknown")
+    func xcuiTestMinimalBack() throws {
+        let result = try NavImport.importDump(try Self.fixture("ios12-xcuitest-minimal-back-375x812.txt"))
+        #expect(result.document["device"]?["preset"] == "iphone-x")
+        let screens = try #require(result.document["screens"]?.arrayValue)
+        #expect(screens[1]["title"] == "Log in", "the title is an Other element labelled as the bar's identifier")
+        #expect(result.notes.contains { $0.contains("arrow alone") }, "ios11: the empty back item title")
+        try Self.conform(
+            "ios12-xcuitest-minimal-back-375x812.txt",
+            known: [
+                Known(id: "title", why: "'Log in' is 47.3 wide in the tree, 48.7 in the model's San Francisco metrics (no member gives it)")
+            ])
+    }
+
+    @Test("iOS 14, a flat element list: the bar's buttons are the elements inside its frame; items keep their widths")
+    func xcuiTestFlatList() throws {
+        let result = try NavImport.importDump(try Self.fixture("ios14-xcuitest-items-390x844.txt"))
+        #expect(result.notes.contains { $0.contains("the list is flat") })
+        let top = try #require(result.document["screens"]?.arrayValue?.last)
+        #expect(top["item"]?["leftItems"]?.arrayValue?.first?["title"] == "Demo")
+        #expect(top["item"]?["rightItems"]?.arrayValue?.count == 2)
+        #expect(top["title"] == nil && result.notes.contains { $0.contains("identifier 'Warba_Online.LoginView'") })
+        let matched = try Self.conform("ios14-xcuitest-items-390x844.txt")
+        #expect(matched.count == 4, "\(matched)")
+    }
+
+    @Test("iOS 26 (WebDriverAgent's description): a 54-pt bar at 62 means ios26; the back platter within 1 pt")
+    func xcuiTestGlass() throws {
+        let result = try NavImport.importDump(try Self.fixture("ios26-wda-back-402x874.txt"))
+        #expect(result.profile == .ios26)
+        #expect(result.document["device"]?["preset"] == "iphone-16-pro")
+        #expect(result.notes.contains { $0.contains("the tree starts at the bar") })
+        let screens = try #require(result.document["screens"]?.arrayValue)
+        #expect(screens[0]["title"] == "Site Name" && screens[0]["item"]?["backButtonDisplayMode"] == "minimal")
+        try Self.conform("ios26-wda-back-402x874.txt")
+    }
+
+    @Test("iOS 13, the Attributes / Element subtree framing: the title read, the inset bar listed as it is")
+    func xcuiTestFraming() throws {
+        let result = try NavImport.importDump(try Self.fixture("ios13-xcuitest-attributes-375x667.txt"))
+        #expect(result.document["screens"]?.arrayValue?.last?["title"] == "Summary")
+        #expect(result.document["device"]?["scale"] == 2, "375 x 667 is the @2x iPhone 8 class")
+        try Self.conform(
+            "ios13-xcuitest-attributes-375x667.txt",
+            known: [
+                Known(id: "navigationBar", why: "the bar is 343 wide, inset 16 in a card; the model's bar spans the window"),
+                Known(id: "title", why: "the card's title is 18.8 high in a 40.2-pt bar: a smaller font than the bar's"),
+            ])
+    }
+
+    // MARK: Appium page sources
+
+    @Test("Appium XML, Settings > Keyboards: the back button 'General' and the title")
+    func appiumBack() throws {
+        let result = try NavImport.importDump(try Self.fixture("appium-settings-keyboards-390x844.xml"))
+        #expect(result.kind == .appiumXML && result.profile == .ios14)
+        let screens = try #require(result.document["screens"]?.arrayValue)
+        #expect(screens[0]["title"] == "General" && screens[1]["title"] == "Keyboards")
+        try Self.conform(
+            "appium-settings-keyboards-390x844.xml",
+            known: [
+                Known(
+                    id: "backButton",
+                    why: "89 wide in the tree, 92.5 in the model (27 + 'General' at 60.5 + ios14's 5); no label width to keep"),
+                Known(id: "title", why: "'Keyboards' is 86 wide in the tree, 84.6 in the model's metrics"),
+            ])
+    }
+
+    @Test("Appium XML, the Settings root: a 96-pt large-title bar; the large title noted and used as the title")
+    func appiumLargeTitle() throws {
+        let result = try NavImport.importDump(try Self.fixture("appium-settings-root-390x844.xml"))
+        #expect(result.document["screens"]?.arrayValue?.count == 1)
+        #expect(result.document["screens"]?.arrayValue?.first?["title"] == "Settings")
+        #expect(result.notes.contains { $0.hasPrefix("large title 'Settings' at (15, 94, 135 x 42)") })
+        #expect(result.notes.contains { $0.contains("96 pt high") })
+        try Self.conform(
+            "appium-settings-root-390x844.xml",
+            known: [
+                Known(id: "navigationBar", why: "96 high with its large title; the model lays out the 44-pt row"),
+                Known(id: "largeTitle", why: "the model has no large title"),
+            ])
+    }
+
+    @Test("Appium XML, 375 x 667: the preset, and the back button 'Settings'")
+    func appiumSmallPhone() throws {
+        let result = try NavImport.importDump(try Self.fixture("appium-settings-accessibility-375x667.xml"))
+        #expect(result.document["device"]?["preset"] == "iphone-8")
+        try Self.conform(
+            "appium-settings-accessibility-375x667.xml",
+            known: [
+                Known(
+                    id: "backButton", why: "92 wide in the tree, 88.4 in the model (ios11: 27 + 'Settings' at 61.4); no label width to keep"
+                ),
+                Known(id: "title", why: "'Accessibility' is 101 wide in the tree, 98.3 in the model's metrics"),
+            ])
+    }
+
+    @Test("Appium XML, Calendar: three trailing items, from the edge inward, with the widths the tree measured")
+    func appiumTrailingItems() throws {
+        let result = try NavImport.importDump(try Self.fixture("appium-calendar-day-ja-390x844.xml"))
+        let right = try #require(result.document["screens"]?.arrayValue?.last?["item"]?["rightItems"]?.arrayValue)
+        #expect(right.map { $0["id"]?.stringValue } == ["追加", "検索", "リスト"])
+        // '追加' set in 17-pt CJK glyphs plus 8 is its 42-pt button: read as text, its width kept either way.
+        #expect(right.allSatisfy { $0["width"] != nil || $0["image"] != nil })
+        try Self.conform(
+            "appium-calendar-day-ja-390x844.xml",
+            known: [
+                Known(
+                    id: "backButton", why: "65 wide in the tree, 67.9 in the model (27 + '12月' at 35.9 + ios14's 5); no label width to keep"
+                ),
+                Known(
+                    id: "item.リスト",
+                    why: "the tree's buttons are 7 apart, the model's 8 (GEO-9): the third from the edge lands 2 pt left of the tree's"),
+            ])
+    }
+
+    @Test("Appium XML, an app's form: an unlabelled leading image button, 'Skip', and a title reported as Other")
+    func appiumApp() throws {
+        let result = try NavImport.importDump(try Self.fixture("appium-app-skip-375x667.xml"))
+        let item = try #require(result.document["screens"]?.arrayValue?.last?["item"])
+        #expect(item["leftItems"]?.arrayValue?.first?["image"] != nil)
+        #expect(item["rightItems"]?.arrayValue?.first?["title"] == "Skip")
+        try Self.conform(
+            "appium-app-skip-375x667.xml",
+            known: [Known(id: "title", why: "the title 'Text2' is 96 wide: the framework's placeholder text, not what was drawn")])
+    }
+
+    @Test("WebDriverAgent JSON reads as its XML does: the same document")
+    func wdaJSON() throws {
+        let json = try NavImport.importDump(try Self.fixture("wda-calendar-day-ja-390x844.json"))
+        let xml = try NavImport.importDump(try Self.fixture("appium-calendar-day-ja-390x844.xml"))
+        #expect(json.kind == .wdaJSON)
+        #expect(json.document["screens"] == xml.document["screens"] && json.document["device"] == xml.document["device"])
+        #expect(json.inputFrames == xml.inputFrames)
+    }
+
+    @Test("the rigs' clean shapes: the WDA rect as origin/size, the frame string, isEnabled \"0\"")
+    func wdaShapes() throws {
+        let text = """
+            {"value": {"type": "XCUIElementTypeApplication", "rect": {"origin": {"x": 0, "y": 0}, "size": {"width": 375, "height": 667}},
+              "children": [{"type": "NavigationBar", "name": "Inbox", "frame": "{{0, 20}, {375, 44}}", "children": [
+                {"type": "Button", "label": "Edit", "isEnabled": "0", "rect": {"x": 8, "y": 20, "width": 44, "height": 44}},
+                {"type": "StaticText", "label": "Inbox", "value": null, "rect": {"x": 164, "y": 32, "width": 47, "height": 21}}]}]}}
+            """
+        let result = try NavImport.importDump(text)
+        let top = try #require(result.document["screens"]?.arrayValue?.last)
+        #expect(top["title"] == "Inbox" && result.document["device"]?["preset"] == "iphone-8")
+        #expect(top["item"]?["leftItems"]?.arrayValue?.first?["enabled"] == false)
+    }
+
+    @Test("malformed trees are refused with the line and what is wrong")
+    func malformed() {
+        func failure(_ text: String) -> NavImport.Failure? {
+            do {
+                _ = try NavImport.importDump(text)
+                return nil
+            } catch { return error }
+        }
+        let unclosed = failure("<?xml version=\"1.0\"?>\n<XCUIElementTypeApplication x=\"0\" y=\"0\" width=\"1\" height=\"1\">\n")
+        #expect(unclosed?.line == 2 && unclosed?.message.contains("never closed") == true, "\(String(describing: unclosed))")
+        let mismatched = failure("<XCUIElementTypeWindow x=\"0\" y=\"0\" width=\"1\" height=\"1\">\n</XCUIElementTypeOther>")
+        #expect(mismatched?.line == 2 && mismatched?.message.contains("closes '<XCUIElementTypeWindow>'") == true)
+        let badFrame = failure("<XCUIElementTypeWindow x=\"0\" y=\"a\" width=\"1\" height=\"1\"/>")
+        #expect(badFrame?.message.contains("not four numbers") == true)
+        let json = failure("{\"type\": \"Application\",\n \"children\": [,]}")
+        #expect(json?.line == 2 && json?.message.hasPrefix("invalid JSON") == true)
+        let noBar = failure("Window, 0x1, {{0.0, 0.0}, {375.0, 667.0}}\n  Button, 0x2, {{0.0, 0.0}, {10.0, 10.0}}, label: 'x'")
+        #expect(noBar?.message.hasPrefix("no NavigationBar element in an XCUITest element tree") == true)
+        let frame = failure("NavigationBar, 0x1, {{0.0, 20.0}, {375.0}}")
+        #expect(frame?.line == 1 && frame?.message.contains("is not '{{x, y}, {width, height}}'") == true)
+    }
+
+    @Test("--profile overrides what the tree suggests")
+    func forcedProfile() throws {
+        let result = try NavImport.importDump(try Self.fixture("appium-settings-keyboards-390x844.xml"), profile: .ios17)
+        #expect(result.profile == .ios17 && result.document["profile"] == "ios17")
+        #expect(result.notes.contains("profile ios17: from --profile (the tree suggests ios14)"))
+    }
+}
