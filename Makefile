@@ -135,11 +135,12 @@ test:
 	$(MAKE) test-asan test-fuzz
 
 ## test-consumers: what runs the plain build's navd and navctl, one after another: the clients, the language
-## server, the linter's consumers, the contract, installation, formatting
+## server, the probe, the linter's consumers, the contract, installation, formatting
 .PHONY: test-consumers
 test-consumers:
 	$(MAKE) test-clients
 	$(MAKE) test-lsp
+	$(MAKE) test-probe
 	$(MAKE) test-lint
 	$(MAKE) test-contract
 	$(MAKE) test-install
@@ -241,6 +242,14 @@ test-lint: tools-deps build
 test-lsp: tools-deps build
 	NAVCTL=$(abspath $(BIN))/navctl $(TOOLS_PY) -m pytest -q clients/lsp
 
+## test-probe: NavdProbe (probe/): its core and its UIKit adapter (compiled against UIKitStub) on Linux, then the
+## documents it writes for its scenarios through navctl lint and the session-document schema
+.PHONY: test-probe
+test-probe: tools-deps build
+	$(SWIFT) build --package-path probe --build-tests
+	$(SWIFT) test --package-path probe --skip-build --disable-xctest
+	NAVCTL=$(abspath $(BIN))/navctl PYTHON=$(abspath $(TOOLS_PY)) probe/scripts/check_documents.sh
+
 ## schema: docs/openrpc.json and the generated tables of docs/protocol.md, from the wire types' own schemas
 ## (the Swift tests fail when the committed files differ from what this writes)
 .PHONY: schema test-contract
@@ -264,7 +273,7 @@ lint-examples: build
 examples: lint-examples
 
 ## format, format-check: the project's Swift; Tests/Fixtures holds app source shaped as apps write it, not ours
-FORMATTED = Package.swift Sources $(filter-out Tests/Fixtures,$(wildcard Tests/*))
+FORMATTED = Package.swift Sources $(filter-out Tests/Fixtures,$(wildcard Tests/*)) probe/Package.swift probe/Sources probe/Tests
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
 

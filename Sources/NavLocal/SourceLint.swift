@@ -72,9 +72,37 @@ public enum SourceLint {
         guard let reader = reader(for: path) else { return nil }
         if bytes.count > limits.maxFileBytes { return tooLarge(path, size: bytes.count, limits: limits) }
         let facts = reader.read(bytes, file: path, limits: limits, clock: seconds)
-        guard !facts.directives.isEmpty else { return (facts, Suppressions()) }
-        let table = LineTable(bytes, file: path)
-        return (facts, Suppressions.resolve(facts.directives, lineCount: table.lineCount) { table.text(ofLine: $0) })
+        return (facts, suppressions(facts, bytes: bytes, file: path))
+    }
+
+    /// A file's last parse, which an editor's server keeps for the next read of the file after edits (Swift
+    /// files, with the Swift reader built in).
+    public struct Reparse: Sendable {
+        #if NAVD_SWIFT_READER
+            let swift: SwiftReader.Parse
+        #endif
+    }
+
+    /// Reads bytes already in hand that were `previous` before `edits`, as `read(_:bytes:limits:)` reads them,
+    /// reusing the previous parse where the reader can; also returns the parse for the next read.
+    public static func read(
+        _ path: String, bytes: [UInt8], limits: ReaderLimits, after previous: Reparse?, edits: [ByteEdit]
+    ) -> (ReadFile?, Reparse?) {
+        #if NAVD_SWIFT_READER
+            if path.lowercased().hasSuffix(".swift"), bytes.count <= limits.maxFileBytes {
+                let (facts, parse) = SwiftReader().read(
+                    bytes, file: path, limits: limits, clock: seconds, after: previous?.swift, edits: edits)
+                return ((facts, suppressions(facts, bytes: bytes, file: path)), parse.map { Reparse(swift: $0) })
+            }
+        #endif
+        return (read(path, bytes: bytes, limits: limits), nil)
+    }
+
+    /// The lines a file's `navd:` comments switch off.
+    static func suppressions(_ facts: SourceFacts, bytes: [UInt8], file: String) -> Suppressions {
+        guard !facts.directives.isEmpty else { return Suppressions() }
+        let table = LineTable(bytes, file: file)
+        return Suppressions.resolve(facts.directives, lineCount: table.lineCount) { table.text(ofLine: $0) }
     }
 
     /// A file over the size limit: not read, one problem that says so.

@@ -26,3 +26,17 @@ public protocol SourceReader: Sendable {
     /// the caller, so the reader itself keeps no clock).
     func read(_ bytes: [UInt8], file: String, limits: ReaderLimits, clock: @Sendable () -> Double) -> SourceFacts
 }
+
+/// One edit to a file's bytes since it was last read: `length` bytes at `offset` replaced by `replacement`. A
+/// reader that keeps its last parse reuses what the edits did not touch.
+public struct ByteEdit: Sendable, Hashable {
+    public var offset: Int
+    public var length: Int
+    public var replacement: [UInt8]
+
+    public init(offset: Int, length: Int, replacement: [UInt8]) {
+        self.offset = offset
+        self.length = length
+        self.replacement = replacement
+    }
+}

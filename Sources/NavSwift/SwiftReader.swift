@@ -41,12 +41,67 @@ public struct SwiftReader: SourceReader {
         return (wanted + 0xFFFF) & ~0xFFFF
     }
 
+    /// A file's last parse, which the next read of the same file after edits reuses (`read(_:file:limits:clock:after:edits:)`).
+    public struct Parse: Sendable {
+        let result: IncrementalParseResult
+        let maxNesting: Int
+    }
+
+    /// Reads a file that was read before as `previous` and changed since by `edits` (in the order they were made):
+    /// the parser takes every node the edits did not touch from the previous tree, so an editor's keystroke costs
+    /// a fraction of a whole parse. The facts are those `read` gives for the same bytes. Also returns this parse,
+    /// for the next; nil when the file was cut at the nesting limit or is over the size limit (it is then parsed
+    /// whole each time).
+    public func read(
+        _ bytes: [UInt8], file: String, limits: ReaderLimits, clock: @Sendable () -> Double, after previous: Parse?, edits: [ByteEdit]
+    ) -> (SourceFacts, Parse?) {
+        guard bytes.count <= limits.maxFileBytes else { return (read(bytes, file: file, limits: limits, clock: clock), nil) }
+        let reusable = previous.flatMap { $0.maxNesting == limits.maxNesting ? $0 : nil }
+        return withoutActuallyEscaping(clock) { clock in
+            LargeStack.run(stackBytes: Self.stackBytes(fileBytes: bytes.count, limits: limits)) {
+                var parse: Parse?
+                let facts = Self.readHere(bytes, file: file, limits: limits, clock: clock, previous: reusable, edits: edits, parse: &parse)
+                return (facts, parse)
+            }
+        }
+    }
+
     static func readHere(_ bytes: [UInt8], file: String, limits: ReaderLimits, clock: @escaping @Sendable () -> Double) -> SourceFacts {
+        var parse: Parse?
+        return readHere(bytes, file: file, limits: limits, clock: clock, previous: nil, edits: [], parse: &parse)
+    }
+
+    static func readHere(
+        _ bytes: [UInt8], file: String, limits: ReaderLimits, clock: @escaping @Sendable () -> Double, previous: Parse?,
+        edits: [ByteEdit], parse: inout Parse?
+    ) -> SourceFacts {
         let deadline = clock() + limits.maxSecondsPerFile
         let stop = Prescan.scan(bytes, maxNesting: limits.maxNesting)
         let end = stop?.offset ?? bytes.count
-        let tree = bytes.withUnsafeBufferPointer { buffer in
-            Parser.parse(source: UnsafeBufferPointer(rebasing: buffer[0..<end]), maximumNestingLevel: max(1, limits.maxNesting))
+        let nesting = max(1, limits.maxNesting)
+        let tree: SourceFileSyntax
+        if stop == nil {
+            // Whole files only: a file cut at the nesting limit is parsed whole each time.
+            let transition = previous.map {
+                IncrementalParseTransition(
+                    previousIncrementalParseResult: $0.result,
+                    edits: ConcurrentEdits(
+                        fromSequential: edits.map {
+                            SourceEdit(
+                                range: AbsolutePosition(utf8Offset: $0.offset)..<AbsolutePosition(utf8Offset: $0.offset + $0.length),
+                                replacement: $0.replacement)
+                        }))
+            }
+            let result = bytes.withUnsafeBufferPointer { buffer in
+                Parser.parseIncrementally(source: buffer, maximumNestingLevel: nesting, parseTransition: transition)
+            }
+            tree = result.tree
+            parse = Parse(result: result, maxNesting: limits.maxNesting)
+        } else {
+            tree = bytes.withUnsafeBufferPointer { buffer in
+                Parser.parse(source: UnsafeBufferPointer(rebasing: buffer[0..<end]), maximumNestingLevel: nesting)
+            }
+            parse = nil
         }
         let table = LineTable(bytes, file: file)
         let collector = Collector(

@@ -32,9 +32,31 @@ struct BuiltScreens: Sendable {
         }
     }
 
-    struct PlaceholderKey: Hashable, Sendable {
-        var id: String
-        var below: String?
+    /// The screens the source never shows that a check puts on a stack.
+    enum PlaceholderKey: Hashable, Sendable {
+        /// The screen below one pushed from outside any screen.
+        case pushing(String)
+        /// The next screen pushed on one.
+        case pushedOn(String)
+        /// A screen, and the screen pushed on it, under an appearance proxy's back-title offset.
+        case anyScreen, pushedOnAnyScreen
+
+        var id: String {
+            switch self {
+            case .pushing(let name): return "(the screen that pushes \(name))"
+            case .pushedOn(let name): return "(a screen pushed on \(name))"
+            case .anyScreen: return "(a screen)"
+            case .pushedOnAnyScreen: return "(the screen pushed on it)"
+            }
+        }
+
+        /// The screen whose host's bar it gets.
+        var below: String? {
+            switch self {
+            case .pushing(let name), .pushedOn(let name): return name
+            case .anyScreen, .pushedOnAnyScreen: return nil
+            }
+        }
     }
 
     /// The names whose drafts or classes changed between `files` and `now`; nil when something shared changed
@@ -152,15 +174,15 @@ struct IncrementalBuilder {
         return b
     }
 
-    mutating func placeholder(_ id: String, below name: String?) -> BuiltScreens.Made {
-        let key = BuiltScreens.PlaceholderKey(id: id, below: name)
+    mutating func placeholder(_ key: BuiltScreens.PlaceholderKey) -> BuiltScreens.Made {
         if let known = made.placeholders[key] { return known }
+        let name = key.below
         let b: BuiltScreens.Made
         if var kept = previous.placeholders[key], dirty != nil, name.map({ !touched($0, ownChain: false) }) ?? true {
             kept.taken = true
             b = kept
         } else {
-            b = BuiltScreens.Made(builder.placeholder(id, below: name))
+            b = BuiltScreens.Made(builder.placeholder(key.id, below: name))
         }
         made.placeholders[key] = b
         return b

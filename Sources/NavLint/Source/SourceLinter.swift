@@ -27,41 +27,40 @@ public enum SourceLinter {
         let flows = Flows(project.files)
         var builder = IncrementalBuilder(flows: flows, files: project.files, previous: memo.screens)
         func screen(_ name: String) -> BuiltScreens.Made { builder.screen(name) }
-        var collector = Collector(project: project, previous: memo)
+        var collector = Collector(project: project, taking: &memo)
         let regions = DiagnosticsEngine.RegionMemo()
         for name in flows.screenNames where flows.isScreen(name) {
             let me = screen(name)
-            let pushers = flows.pushedFrom[name] ?? []
+            let pushers = Array((flows.pushedFrom[name] ?? []).prefix(8))
             let isRoot = flows.roots[name] != nil
+            let belows = pushers.map { pusher -> BuiltScreens.Made in
+                if let pusher, flows.isScreen(pusher) || flows.drafts[pusher] != nil { return screen(pusher) }
+                return builder.placeholder(.pushing(name))
+            }
+            let next = builder.placeholder(.pushedOn(name))
+            // Every screen of its stacks as the last lint had them: the last lint's checks of this screen stand.
+            if collector.replay(name, if: me.taken && next.taken && belows.allSatisfy(\.taken)) { continue }
             // Below each screen that pushes it.
-            for pusher in pushers.prefix(8) {
-                let below: BuiltScreens.Made
-                if let pusher, flows.isScreen(pusher) || flows.drafts[pusher] != nil {
-                    below = screen(pusher)
-                } else {
-                    below = builder.placeholder("(the screen that pushes \(name))", below: name)
-                }
-                collector.check(
-                    [below, me], top: 1, names: [pusher ?? "", name], config: project.config, memo: regions, keep: .all, site: .below)
+            for (pusher, below) in zip(pushers, belows) {
+                collector.check([below, me], top: 1, names: [pusher ?? "", name], config: project.config, memo: regions, keep: .all)
             }
             // Alone: as a root, or as a screen the flow never shows pushed.
             if isRoot || pushers.isEmpty {
                 var alone = me.screen
                 if alone.restoreGuarded, alone.screen.popGesture == .edge { alone.screen.popGesture = .inherit }
                 collector.check(
-                    [BuiltScreens.Made(alone, taken: me.taken)], top: 0, names: [name], config: project.config, memo: regions,
-                    keep: isRoot ? .all : .notRootOnly, site: .alone)
+                    [BuiltScreens.Made(alone)], top: 0, names: [name], config: project.config, memo: regions,
+                    keep: isRoot ? .all : .notRootOnly)
             }
             // With the next screen on top: what this screen's back item and title do for it.
-            let next = builder.placeholder("(a screen pushed on \(name))", below: name)
-            collector.check(
-                [me, next], top: 1, names: [name, ""], config: project.config, memo: regions, keep: .origin(name), site: .next)
+            collector.check([me, next], top: 1, names: [name, ""], config: project.config, memo: regions, keep: .origin(name))
         }
         // Each offset the appearance proxy sets reaches every back button: checked on a pushed screen of its own.
+        collector.begin("")
         for setting in flows.appWide {
             guard case .backTitleOffset(.known(let offset)) = setting.value else { continue }
-            let below = builder.placeholder("(a screen)", below: nil)
-            var top = builder.placeholder("(the screen pushed on it)", below: nil).screen
+            let below = builder.placeholder(.anyScreen)
+            var top = builder.placeholder(.pushedOnAnyScreen).screen
             var techniques = top.screen.techniques ?? Techniques()
             techniques.backTitleOffset = offset
             top.screen.techniques = techniques
@@ -69,13 +68,11 @@ public enum SourceLinter {
             top.declaration = setting.location
             collector.check(
                 [below, BuiltScreens.Made(top)], top: 1, names: ["", "(every screen)"], config: project.config, memo: regions,
-                keep: .all, site: .offset(setting.location))
+                keep: .all)
         }
-        defer {
-            memo = collector.checked
-            memo.screens = builder.made
-            memo.built = builder.builtCount
-        }
+        memo = collector.finish()
+        memo.screens = builder.made
+        memo.built = builder.builtCount
         return collector.findings()
     }
 
@@ -144,9 +141,15 @@ struct Collector {
     let project: SourceProject
     private var byKey: [Key: SourceFinding] = [:]
     private var order: [Key] = []
-    /// The checks of the last lint, and this lint's as they are made.
-    let previous: LintMemo
-    private(set) var checked = LintMemo()
+    /// Every check's findings by its key: the last lints', and this lint's as they are made.
+    private var checks: [LintMemo.Key: [LintMemo.Found]]
+    /// The checks of each screen in the last lint, and in this one.
+    private let previousScreens: [String: [LintMemo.Record]]
+    private var screens: [String: [LintMemo.Record]] = [:]
+    /// The screen whose checks are being made, and its checks so far.
+    private var current = ""
+    private var records: [LintMemo.Record] = []
+    private var reused = 0
 
     struct Key: Hashable {
         var file: String
@@ -157,42 +160,84 @@ struct Collector {
 
     /// The project's configuration, profiles and contrast floor are those of the last lint.
     let sameSettings: Bool
+    let settings: LintMemo.Settings
 
-    init(project: SourceProject, previous: LintMemo = LintMemo()) {
+    /// A collector that takes over what `memo` holds (left empty): its checks are kept in place, not copied.
+    init(project: SourceProject, taking memo: inout LintMemo) {
         self.project = project
-        self.previous = previous
-        let settings = LintMemo.Settings(config: project.config, profiles: project.profiles, floor: project.defaultForegroundContrastFloor)
-        sameSettings = previous.settings == settings
-        checked.settings = settings
-        checked.checks.reserveCapacity(previous.checks.count)
-        checked.stacks.reserveCapacity(previous.stacks.count)
+        settings = LintMemo.Settings(config: project.config, profiles: project.profiles, floor: project.defaultForegroundContrastFloor)
+        sameSettings = memo.settings == settings
+        checks = memo.checks
+        previousScreens = memo.screenChecks
+        memo = LintMemo()
+    }
+
+    init(project: SourceProject) {
+        var memo = LintMemo()
+        self.init(project: project, taking: &memo)
+    }
+
+    /// Starts the checks of the screen `name`.
+    mutating func begin(_ name: String) {
+        if !records.isEmpty || !current.isEmpty { screens[current] = records }
+        current = name
+        records = []
+    }
+
+    /// Starts the checks of `name`; when `unchanged` (every screen of its stacks as the last lint built them) and
+    /// the settings are the same, takes the last lint's checks of it instead and returns true.
+    mutating func replay(_ name: String, if unchanged: Bool) -> Bool {
+        begin(name)
+        guard unchanged, sameSettings, let kept = previousScreens[name] else { return false }
+        for record in kept {
+            for f in record.found { add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration) }
+        }
+        records = kept
+        reused += kept.count
+        return true
+    }
+
+    /// The memo for the next lint: this lint's checks, by screen, and the findings of every key still in use
+    /// (with those of keys no longer used while they are few).
+    mutating func finish() -> LintMemo {
+        begin("")
+        var memo = LintMemo()
+        let live = screens.values.reduce(0) { $0 + $1.count }
+        if checks.count > 2 * live + 1024 {
+            var kept: [LintMemo.Key: [LintMemo.Found]] = [:]
+            kept.reserveCapacity(live)
+            for record in screens.values.joined() { kept[record.key] = record.found }
+            checks = kept
+        }
+        memo.checks = checks
+        memo.screenChecks = screens
+        memo.settings = settings
+        memo.reused = reused
+        memo.count = live
+        return memo
     }
 
     /// Diagnoses `screens[top]` on the stack `screens` (bottom first) under every profile of the project.
     mutating func check(
-        _ made: [BuiltScreens.Made], top: Int, names: [String], config: SessionConfig, memo: DiagnosticsEngine.RegionMemo,
-        keep: Keep, site: LintMemo.Site
+        _ made: [BuiltScreens.Made], top: Int, names: [String], config: SessionConfig, memo: DiagnosticsEngine.RegionMemo, keep: Keep
     ) {
-        let stack = LintMemo.Stack(names: names, keep: keep, site: site)
-        // Every screen as the last lint had it, under the same settings: the stack the last lint checked, found
-        // by where it stands in the flow without hashing its screens.
-        if sameSettings, made.allSatisfy(\.taken), let key = previous.stacks[stack], let found = previous.checks[key] {
-            replay(found, key: key, stack: stack)
-            return
-        }
         let screens = made.map(\.screen)
         var config = config
         config.bar = screens[top].sessionBar
         let key = LintMemo.Key(
             screens: screens, digests: made.map(\.digest), top: top, names: names, keep: keep, config: config,
             profiles: project.profiles, floor: project.defaultForegroundContrastFloor)
-        checked.stacks[stack] = key
-        if let found = previous.checks[key] {
-            replay(found, key: key, stack: stack)
+        if let found = checks[key] {
+            for f in found { add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration) }
+            records.append(LintMemo.Record(key: key, found: found))
+            reused += 1
             return
         }
         var found: [LintMemo.Found] = []
-        defer { checked.checks[key] = found }
+        defer {
+            checks[key] = found
+            records.append(LintMemo.Record(key: key, found: found))
+        }
         guard let model = try? NavigationModel(config: config, screens: screens.map(\.screen)) else { return }
         for profile in project.profiles {
             let scoped = model.reprofiled(profile)
@@ -206,13 +251,6 @@ struct Collector {
                 add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration)
             }
         }
-    }
-
-    mutating func replay(_ found: [LintMemo.Found], key: LintMemo.Key, stack: LintMemo.Stack) {
-        for f in found { add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration) }
-        checked.checks[key] = found
-        checked.stacks[stack] = key
-        checked.reused += 1
     }
 
     /// Where a finding points, or nil when it points at no line of the source (a placeholder's member).
@@ -430,10 +468,17 @@ public struct LintMemo: Sendable {
     }
 
     var checks: [Key: [Found]] = [:]
-    /// Each stack's key, by where the stack stands in the flow.
-    var stacks: [Stack: Key] = [:]
+    /// The checks of each screen (its stacks below each pusher, alone, and under the next screen), with their
+    /// findings: a screen whose stacks hold only screens built as before takes them whole.
+    var screenChecks: [String: [Record]] = [:]
     /// The settings of the lint that made it.
     var settings: Settings?
+
+    /// One check: its key and what it found.
+    struct Record: Sendable {
+        var key: Key
+        var found: [Found]
+    }
 
     /// The settings every check depends on.
     struct Settings: Equatable, Sendable {
@@ -442,23 +487,10 @@ public struct LintMemo: Sendable {
         var floor: Double
     }
 
-    /// Which check of the flow a stack is for: the screen names it holds, what it keeps, and the place in
-    /// `SourceLinter.lint` that makes it.
-    struct Stack: Hashable, Sendable {
-        var names: [String]
-        var keep: Collector.Keep
-        var site: Site
-    }
-
-    enum Site: Hashable, Sendable {
-        case below, alone, next
-        case offset(SourceLocation)
-    }
-
     public init() {}
 
-    /// How many checks it holds.
-    public var count: Int { checks.count }
+    /// How many checks the lint that made it made (or took).
+    public internal(set) var count = 0
     /// How many of them the lint that made it took from the memo before it, rather than diagnosing.
     public internal(set) var reused = 0
     /// The screens that lint built, for the next to take those no edit changed.

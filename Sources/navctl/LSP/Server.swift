@@ -43,6 +43,19 @@ actor LanguageServer {
         var path: String
         var buffer: [UInt8]?
         var limits: ReaderLimits
+        /// An open buffer's last parse, the edits made since, and the buffer's generation then.
+        var reparse: SourceLint.Reparse?
+        var edits: [ByteEdit] = []
+        var generation = 0
+    }
+
+    /// What reading one file gave.
+    struct ReadOutput: Sendable {
+        var path: String
+        var file: SourceLint.ReadFile?
+        var reparse: SourceLint.Reparse?
+        var editsTaken: Int
+        var generation: Int
     }
 
     /// Requests the server sent and awaits the answer of.
@@ -130,6 +143,8 @@ actor LanguageServer {
     var running = false
     var scheduled: Task<Void, Never>?
 
+    /// Documents opened so far.
+    var opened = 0
     var nextRequestId = 1
     var awaiting: [Int: Awaiting] = [:]
     /// The first indexing of the workspace, reported as work-done progress when the client takes it.
@@ -375,8 +390,12 @@ actor LanguageServer {
         }
         guard let path = FileURI.path(uri), Self.handles(path) else { return }
         let version = Int(item["version"]?.intValue ?? 0)
-        documents[path] = TextDocument(
+        var document = TextDocument(
             uri: uri, path: path, languageId: item["languageId"]?.stringValue ?? "", version: version, text: text)
+        // Generations of one opening never meet another's: a read of a buffer closed since keeps nothing.
+        opened += 1
+        document.generation = opened << 32
+        documents[path] = document
         uris[path] = uri
         reopened.insert(path)
         markDirty(path)
@@ -580,12 +599,23 @@ actor LanguageServer {
                 facts[path] = nil
                 continue
             }
-            inputs.append(ReadInput(path: path, buffer: documents[path]?.bytes, limits: project.configuration.limits))
+            let document = documents[path]
+            inputs.append(
+                ReadInput(
+                    path: path, buffer: document?.bytes, limits: project.configuration.limits, reparse: document?.reparse,
+                    edits: document?.edits ?? [], generation: document?.generation ?? 0))
             affected.formUnion(keys)
         }
         if !inputs.isEmpty {
-            for (path, file) in await Self.read(inputs) where owners[path] != nil {
-                facts[path] = file
+            for read in await Self.read(inputs) where owners[read.path] != nil {
+                facts[read.path] = read.file
+                // The parse stands for the buffer as read: kept with the edits made since, unless the whole text
+                // was replaced meanwhile.
+                if var document = documents[read.path], document.generation == read.generation {
+                    document.reparse = read.reparse
+                    document.edits.removeFirst(min(read.editsTaken, document.edits.count))
+                    documents[read.path] = document
+                }
             }
         }
         var updates: [(String, LiveSessions.Input)] = []
@@ -643,21 +673,27 @@ actor LanguageServer {
     }
 
     /// The facts of each file, read on as many threads as there are cores.
-    static func read(_ inputs: [ReadInput]) async -> [(String, SourceLint.ReadFile?)] {
+    static func read(_ inputs: [ReadInput]) async -> [ReadOutput] {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs.count))
-        return await withTaskGroup(of: [(String, SourceLint.ReadFile?)].self) { group in
+        return await withTaskGroup(of: [ReadOutput].self) { group in
             for worker in 0..<workers {
                 let share = stride(from: worker, to: inputs.count, by: workers).map { inputs[$0] }
                 group.addTask {
                     share.map { input in
                         if let buffer = input.buffer {
-                            return (input.path, SourceLint.read(input.path, bytes: buffer, limits: input.limits))
+                            // An open buffer: its last parse reused where the edits since leave it.
+                            let (file, reparse) = SourceLint.read(
+                                input.path, bytes: buffer, limits: input.limits, after: input.reparse, edits: input.edits)
+                            return ReadOutput(
+                                path: input.path, file: file, reparse: reparse, editsTaken: input.edits.count, generation: input.generation)
                         }
-                        return (input.path, SourceLint.read(input.path, limits: input.limits))
+                        return ReadOutput(
+                            path: input.path, file: SourceLint.read(input.path, limits: input.limits), reparse: nil, editsTaken: 0,
+                            generation: input.generation)
                     }
                 }
             }
-            var out: [(String, SourceLint.ReadFile?)] = []
+            var out: [ReadOutput] = []
             for await part in group { out += part }
             return out
         }

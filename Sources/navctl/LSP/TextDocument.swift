@@ -1,4 +1,5 @@
 import Foundation
+import NavLocal
 import JSONCore
 import NavSource
 
@@ -11,6 +12,11 @@ struct TextDocument: Sendable {
     var languageId: String
     var version: Int
     var text: String
+    /// The buffer's last parse (when it was read from this buffer), and the edits made to it since, in bytes.
+    var reparse: SourceLint.Reparse?
+    var edits: [ByteEdit] = []
+    /// Raised when the whole text is replaced: a parse of the text before is of no use.
+    var generation = 0
 
     /// The text as a reader takes it.
     var bytes: [UInt8] { Array(text.utf8) }
@@ -22,6 +28,9 @@ struct TextDocument: Sendable {
             guard let newText = change["text"]?.stringValue else { throw LSPError.invalidParams("a content change has no text") }
             guard let range = change["range"], !range.isNull else {
                 text = newText
+                reparse = nil
+                edits = []
+                generation += 1
                 continue
             }
             guard let start = LSPPosition(range["start"]), let end = LSPPosition(range["end"]) else {
@@ -29,6 +38,12 @@ struct TextDocument: Sendable {
             }
             let from = Self.index(of: start, in: text)
             let to = Self.index(of: end, in: text)
+            let utf8 = text.utf8
+            let (lower, upper) = (min(from, to), max(from, to))
+            edits.append(
+                ByteEdit(
+                    offset: utf8.distance(from: utf8.startIndex, to: lower), length: utf8.distance(from: lower, to: upper),
+                    replacement: Array(newText.utf8)))
             // Edited as scalars: an edit may start inside a character (between a letter and its accent, in an emoji
             // sequence), which the scalars' indices name exactly.
             text.unicodeScalars.replaceSubrange(min(from, to)..<max(from, to), with: newText.unicodeScalars)
