@@ -46,6 +46,10 @@ def main() -> None:
         write("importDump", data)
         lines = [line for line in data.decode("utf-8").splitlines() if not line.startswith("#")]
         write("recursiveDescription", "\n".join(lines).encode("utf-8"))
+    # Test rigs' trees: Appium page sources (XML) and WebDriverAgent's JSON form.
+    for pattern in ("*.xml", "*.json"):
+        for path in sorted((ROOT / "Tests" / "Fixtures" / "dumps").glob(pattern)):
+            write("importDump", path.read_bytes())
     # The source readers: the examples and the readers' fixtures, each by its kind.
     kinds = {".swift": "swiftSource", ".m": "objcSource", ".mm": "objcSource", ".h": "objcSource",
              ".storyboard": "storyboard", ".xib": "storyboard"}

@@ -138,6 +138,24 @@ struct LintEndToEndTests {
         #expect(bad.status == 2 && bad.stderr.hasPrefix("<stdin>:1: error:"), "\(bad)")
     }
 
+    @Test("navctl import reads a test rig's page source; --profile ios18 stands for ios17; tree-hit refuses an accessibility tree")
+    func importOfTestRigs() async throws {
+        let dir = try TemporaryDirectory()
+        let page = "\(Self.root)/Tests/Fixtures/dumps/appium-settings-keyboards-390x844.xml"
+        let imported = try await runNavctl(["import", page, "--profile", "ios18", "-o", "keyboards.navd.json"], in: dir.path)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.stderr.contains("ios17"), "the note on the profile: \(imported.stderr)")
+        let document = try JSON.parse(String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.file("keyboards.navd.json"))), as: UTF8.self))
+        #expect(document["profile"]?.stringValue == "ios17")
+        #expect(document["device"]?["preset"]?.stringValue == "iphone-12", "the 390x844 window is a known device")
+        let lint = try await runNavctl(["lint", "--fail-on", "never", "keyboards.navd.json"], in: dir.path)
+        #expect(lint.status == 0, "\(lint)")
+        let title = try await runNavctl(["back-title", "--file", "keyboards.navd.json"], in: dir.path)
+        #expect(title.status == 0 && !title.stdout.isEmpty, "\(title)")
+        let hit = try await runNavctl(["tree-hit", page, "30", "70"], in: dir.path)
+        #expect(hit.status != 0 && hit.stderr.contains("navctl import"), "an accessibility tree has no views to hit-test: \(hit)")
+    }
+
     // MARK: The committed examples
 
     static func exampleFiles(_ folder: String) -> [String] {
