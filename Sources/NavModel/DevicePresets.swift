@@ -56,6 +56,58 @@ public struct DevicePreset: Sendable, Hashable {
         DevicePreset("ipad-pro-12-9", "iPad Pro 12.9-inch (3rd to 6th generation)", 1024, 1366, statusBar: 24, scale: 2, idiom: .pad),
     ]
 
-    /// The preset of that name.
-    public static func named(_ name: String) -> DevicePreset? { all.first { $0.name == name } }
+    /// The preset of that name, or of a model it lists (`iphone-15`, `iPhone 15 Pro`, `ipad-mini-6th-generation`),
+    /// when exactly one preset lists it.
+    public static func named(_ name: String) -> DevicePreset? {
+        if let preset = all.first(where: { $0.name == name }) { return preset }
+        let found = byModel[slug(name)] ?? []
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The presets that list a model of that name: more than one when the name is ambiguous (`iphone-se`).
+    public static func listing(_ name: String) -> [DevicePreset] { byModel[slug(name)] ?? [] }
+
+    /// The names of the models a preset lists, as a command line takes them: "iPhone 14 Pro, 15, 15 Pro, 16" gives
+    /// iphone-14-pro, iphone-15, iphone-15-pro and iphone-16 (a bare number or word continues the family before
+    /// it); words in parentheses are left out.
+    public var modelNames: [String] {
+        var family = ""
+        var out: [String] = []
+        for part in models.split(separator: ",") {
+            var text = String(part)
+            while let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
+                text.removeSubrange(open...close)
+            }
+            var words = text.split(separator: " ").map(String.init).filter { $0 != "and" }
+            guard !words.isEmpty else { continue }
+            if let first = words.first, first.hasPrefix("iPhone") || first.hasPrefix("iPad") {
+                family = first
+                words.removeFirst()
+            }
+            out.append(Self.slug(([family] + words).joined(separator: " ")))
+        }
+        return out
+    }
+
+    /// Lower case, runs of anything but letters and digits as one hyphen.
+    static func slug(_ text: String) -> String {
+        var out = ""
+        for c in text.lowercased() {
+            if c.isLetter || c.isNumber {
+                out.append(c)
+            } else if !out.isEmpty, out.last != "-" {
+                out.append("-")
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out
+    }
+
+    static let byModel: [String: [DevicePreset]] = {
+        var out: [String: [DevicePreset]] = [:]
+        for preset in all {
+            for model in Set(preset.modelNames) where model != preset.name { out[model, default: []].append(preset) }
+        }
+        return out
+    }()
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavProtocol
 
 /// `navctl call METHOD [JSON]`: any method, raw.
 struct CallCommand: AsyncParsableCommand {
@@ -23,7 +24,21 @@ struct CallCommand: AsyncParsableCommand {
             text == "-"
                 ? try JSONArguments.parse(try JSONArguments.read("-"), from: "stdin") : try JSONArguments.parse(text, from: "params")
         }
-        let result = try await options.withClient { try await $0.request(method, json) }
+        let result: JSON
+        do {
+            result = try await options.withClient { try await $0.request(method, json) }
+        } catch NavClientError.rpc(let error) where error.code == RPCError.methodNotFound(method).code {
+            throw Failure(message: Self.unknownMethod(method), status: ExitStatus.rpcError)
+        }
         options.output.line(result.serialized())
+    }
+
+    /// What to say of a method the daemon does not answer: the one probably meant, and every one there is.
+    static func unknownMethod(_ method: String) -> String {
+        let names = Messages.requests.map { $0.name }
+        var text = "no method '\(method)'"
+        if let meant = UnknownCommand.nearest(method, among: names) { text += "; did you mean '\(meant)'?" }
+        return text + "\nthe methods: \(names.joined(separator: ", "))"
+            + "\n(docs/protocol.md describes each; `navctl call rpc.discover` gives their params and results as OpenRPC)"
     }
 }

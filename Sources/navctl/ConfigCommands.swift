@@ -24,8 +24,11 @@ struct DeviceOptions: ParsableArguments {
     func json() throws -> JSON? {
         var o = JSONObject()
         if let device {
-            if DevicePreset.named(device) != nil {
-                o["preset"] = .string(device)
+            if let preset = DevicePreset.named(device) {
+                o["preset"] = .string(preset.name)
+            } else if case let listing = DevicePreset.listing(device), listing.count > 1 {
+                let names = listing.map { "\($0.name) (\($0.models))" }.joined(separator: " or ")
+                throw ValidationError("--device \(device) is more than one device: \(names); give its name")
             } else {
                 let parts = device.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
@@ -53,7 +56,7 @@ struct DeviceOptions: ParsableArguments {
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices", abstract: "List the real iPhones and iPads --device knows, with their size, status bar and scale.",
-        discussion: "Sources for every number: docs/devices.md.")
+        discussion: "A model the list names is a name too (--device iphone-15). Sources for every number: docs/devices.md.")
 
     @Flag(help: "Print the list as one JSON line.") var json = false
 

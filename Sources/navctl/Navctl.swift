@@ -147,14 +147,16 @@ struct UnknownCommand {
                 path.append(word)
                 continue
             }
-            let names = subcommands.map { $0._commandName }
-            let nearest = names.map { ($0, distance(word, $0)) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
-            // Close: a letter or two off, or the start of exactly one name.
-            let starting = names.filter { $0.hasPrefix(word) }
-            let suggestion = starting.count == 1 ? starting[0] : nearest.flatMap { $0.1 <= max(1, word.count / 3) ? $0.0 : nil }
-            return UnknownCommand(word: word, path: path, suggestion: suggestion)
+            return UnknownCommand(word: word, path: path, suggestion: nearest(word, among: subcommands.map { $0._commandName }))
         }
         return nil
+    }
+
+    /// The name meant by `word`, when one is close: a letter or two off, or the start of exactly one name.
+    static func nearest(_ word: String, among names: [String]) -> String? {
+        let nearest = names.map { ($0, distance(word, $0)) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+        let starting = names.filter { $0.hasPrefix(word) }
+        return starting.count == 1 ? starting[0] : nearest.flatMap { $0.1 <= max(1, word.count / 3) ? $0.0 : nil }
     }
 
     /// The edit distance between two words (insertions, deletions, substitutions).

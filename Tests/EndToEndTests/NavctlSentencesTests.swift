@@ -239,12 +239,34 @@ struct NavctlSentencesTests {
             #expect(byHand == ["width": 320, "height": 480, "statusBarHeight": 20, "scale": 2])
             let bad = try await runNavctl(["configure", "s1", "--device", "iphone-99"] + socket)
             #expect(bad.status == 2 && bad.stderr.contains("`navctl devices` lists them"), "\(bad)")
+            // A model navctl devices lists is a name too; one that is two devices is refused with both.
+            let model = try await runNavctl(["configure", "s2", "--device", "iphone-15"] + socket)
+            #expect(model.status == 0, "\(model)")
+            let fifteen = try JSON.parse(try await runNavctl(["session", "snapshot", "s2", "--json"] + socket).stdout)["document"]?[
+                "device"]
+            #expect(fifteen?["preset"] == "iphone-14-pro" && fifteen?["width"] == 393, "\(String(describing: fifteen))")
+            let ambiguous = try await runNavctl(["configure", "s2", "--device", "iphone-se"] + socket)
+            #expect(
+                ambiguous.status == 2 && ambiguous.stderr.contains("iphone-se-1") && ambiguous.stderr.contains("iphone-8"), "\(ambiguous)")
             _ = try await runNavctl(["push", "s1", "--id", "home", "--title", "Home", "--back-button-title", "Start"] + socket)
             _ = try await runNavctl(["push", "s1", "--id", "next", "--title", "Next"] + socket)
             let previous = try await runNavctl(["previous-title", "s1"] + socket)
             #expect(previous.status == 0 && previous.stdout.hasPrefix("\"Home\" from 'home'"), "\(previous)")
             let back = try await runNavctl(["back-title", "s1"] + socket)
             #expect(back.stdout.hasPrefix("‹ Start"), "\(back)")
+        }
+    }
+
+    @Test("navctl call with a method the daemon has not: the one meant, and every method")
+    func unknownMethod() async throws {
+        try await withDaemon { daemon in
+            let typo = try await runNavctl(["call", "bar/hittest", "--socket", daemon.socketPath])
+            #expect(typo.status == 1 && typo.stderr.contains("did you mean 'bar/hitTest'?"), "\(typo)")
+            let bogus = try await runNavctl(["call", "bogus/method", "--socket", daemon.socketPath])
+            #expect(!bogus.stderr.contains("did you mean"), "\(bogus)")
+            for method in ["session/create", "tree/hitTest", "rpc.discover"] {
+                #expect(bogus.stderr.contains(method), "\(method) is listed: \(bogus.stderr)")
+            }
         }
     }
 

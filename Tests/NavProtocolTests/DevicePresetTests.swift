@@ -22,6 +22,28 @@ struct DevicePresetTests {
         #expect(restored.config.device.preset == "iphone-se-1")
     }
 
+    @Test("every model a preset lists is a name for it; an ambiguous one names none")
+    func modelNames() throws {
+        // Written out from the models column of docs/devices.md, not from the code that splits it.
+        let expected: [String: String] = [
+            "iphone-15": "iphone-14-pro", "iphone-15-pro": "iphone-14-pro", "iphone-16": "iphone-14-pro",
+            "iphone-15-pro-max": "iphone-14-pro-max", "iphone-17": "iphone-16-pro", "iphone-17-pro-max": "iphone-16-pro-max",
+            "iphone-13-mini": "iphone-12-mini", "iphone-14": "iphone-12", "iphone-14-plus": "iphone-12-pro-max",
+            "iphone-xr": "iphone-11", "iphone-xs": "iphone-x", "iphone-11-pro": "iphone-x", "iphone-5s": "iphone-se-1",
+            "iphone-6s": "iphone-8", "iphone-7-plus": "iphone-8-plus", "ipad-mini": "ipad-mini-6", "ipad-pro-11-inch": "ipad-pro-11",
+        ]
+        for (model, preset) in expected {
+            #expect(DevicePreset.named(model)?.name == preset, "\(model)")
+            #expect(try config(["preset": .string(model)]).device.preset == preset, "\(model) on the wire")
+        }
+        #expect(DevicePreset.named("iPhone 15 Pro")?.name == "iphone-14-pro")
+        // iPhone SE is the first generation (320 wide) or the second and third (375): not guessed.
+        #expect(DevicePreset.named("iphone-se") == nil)
+        #expect(Set(DevicePreset.listing("iphone-se").map(\.name)) == ["iphone-se-1", "iphone-8"])
+        #expect(DevicePreset.named("iphone-99") == nil)
+        for preset in DevicePreset.all { #expect(DevicePreset.named(preset.name) == preset) }
+    }
+
     @Test("numbers beside a preset override it, and it then no longer names the device")
     func overrides() throws {
         let c = try config(["preset": "iphone-12", "statusBarHeight": 0])
