@@ -56,11 +56,16 @@ zsh -f -c "fpath=('$root/share/zsh/site-functions' \$fpath); autoload -Uz compin
   | grep -q "function" || fail "zsh does not load _navctl from site-functions"
 zsh -n "$root/share/zsh/site-functions/_navctl" || fail "zsh cannot parse _navctl"
 
-# The docs navctl links SARIF rules to are installed where it looks for them.
+# The docs the language server links diagnostics to are installed. SARIF links rules only to docs published
+# where --docs-url says (a file of this machine points nowhere on code scanning), and carries each rule's help.
 [ -f "$root/share/doc/navd/semantics.md" ] || fail "docs/semantics.md is not installed"
-help_uri=$(cd "$root" && "$root/bin/navctl" lint --format sarif --fail-on never "$here/examples/rules/low-contrast.navd.json" \
+sarif_rule=$(cd "$root" && NAVD_DOCS_URL= "$root/bin/navctl" lint --format sarif --fail-on never "$here/examples/rules/low-contrast.navd.json" \
+  | python3 -c 'import json,sys; r=json.load(sys.stdin)["runs"][0]["tool"]["driver"]["rules"][0]; print("helpUri" in r, bool(r["help"]["markdown"]))')
+[ "$sarif_rule" = "False True" ] || fail "installed navctl's SARIF rule (helpUri present, help present): $sarif_rule"
+help_uri=$(cd "$root" && "$root/bin/navctl" lint --format sarif --fail-on never --docs-url https://example.org/semantics.md \
+  "$here/examples/rules/low-contrast.navd.json" \
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"])')
-[ "$help_uri" = "file://$root/share/doc/navd/semantics.md#back-title-truncated" ] || fail "installed navctl links rules to $help_uri"
+[ "$help_uri" = "https://example.org/semantics.md#back-title-truncated" ] || fail "installed navctl links rules to $help_uri"
 
 # The systemd units, pointed at the installed navd, pass systemd-analyze (which also looks up the man page).
 units=$(mktemp -d)

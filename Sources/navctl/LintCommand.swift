@@ -64,7 +64,7 @@ struct LintCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where docs/semantics.md is published, for SARIF's help links (default: $NAVD_DOCS_URL, else the copy installed with navctl).",
+            "Where docs/semantics.md is published, for SARIF's helpUri links (default: $NAVD_DOCS_URL; without either, SARIF has no links, only each rule's help text).",
             valueName: "url"))
     var docsUrl: String?
 
@@ -116,7 +116,9 @@ struct LintCommand: ParsableCommand {
         switch format {
         case .text: reporter = TextReporter()
         case .json: reporter = JSONReporter()
-        case .sarif: reporter = SARIFReporter(docsURL: docsUrl ?? DocsLocation.semanticsURL())
+        // A link only to where the docs are published: a file on the machine that ran the lint points nowhere on
+        // code scanning, which shows each rule's help text anyway.
+        case .sarif: reporter = SARIFReporter(docsURL: docsUrl ?? DocsLocation.publishedURL())
         case .githubActions: reporter = GitHubActionsReporter()
         }
         try out.emit(reporter.render(report), to: output)
@@ -132,6 +134,12 @@ extension FailOn: ExpressibleByArgument {}
 
 /// Where the documentation that ships with navctl is, for SARIF's help links.
 enum DocsLocation {
+    /// `$NAVD_DOCS_URL`: where the docs are published, when the user said.
+    static func publishedURL() -> String? {
+        guard let fromEnv = ProcessInfo.processInfo.environment["NAVD_DOCS_URL"], !fromEnv.isEmpty else { return nil }
+        return fromEnv
+    }
+
     /// `$NAVD_DOCS_URL`, else a `file://` URL of docs/semantics.md beside this navctl (a source checkout,
     /// or `PREFIX/share/doc/navd` of an installation), else nil.
     static func semanticsURL() -> String? {

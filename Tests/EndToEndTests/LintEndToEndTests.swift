@@ -145,7 +145,8 @@ struct LintEndToEndTests {
         let imported = try await runNavctl(["import", page, "--profile", "ios18", "-o", "keyboards.navd.json"], in: dir.path)
         #expect(imported.status == 0, "\(imported)")
         #expect(imported.stderr.contains("ios17"), "the note on the profile: \(imported.stderr)")
-        let document = try JSON.parse(String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.file("keyboards.navd.json"))), as: UTF8.self))
+        let document = try JSON.parse(
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.file("keyboards.navd.json"))), as: UTF8.self))
         #expect(document["profile"]?.stringValue == "ios17")
         #expect(document["device"]?["preset"]?.stringValue == "iphone-12", "the 390x844 window is a known device")
         let lint = try await runNavctl(["lint", "--fail-on", "never", "keyboards.navd.json"], in: dir.path)
@@ -206,6 +207,22 @@ struct LintEndToEndTests {
             ["lint", "--format", "sarif", "--fail-on", "never", "--docs-url", Self.docsURL, "examples"], in: Self.root)
         let expectedSARIF = try String(contentsOfFile: "\(Self.root)/examples/expected/lint.sarif", encoding: .utf8)
         #expect(sarif.stdout == expectedSARIF)
+    }
+
+    @Test("SARIF links each rule only to docs published where --docs-url says, and always carries its help")
+    func sarifHelp() async throws {
+        let file = "\(Self.root)/examples/rules/low-contrast.navd.json"
+        let plain = try await runNavctl(["lint", "--format", "sarif", "--fail-on", "never", file], environment: ["NAVD_DOCS_URL": ""])
+        let rules = try JSON.parse(plain.stdout)["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
+        #expect(!rules.isEmpty)
+        for rule in rules {
+            #expect(rule["helpUri"] == nil, "no link to a file of the machine that linted: \(rule)")
+            #expect(rule["help"]?["text"]?.stringValue?.isEmpty == false && rule["help"]?["markdown"]?.stringValue?.isEmpty == false)
+        }
+        let linked = try await runNavctl(
+            ["lint", "--format", "sarif", "--fail-on", "never", "--docs-url", "https://example.org/navd/semantics.md", file])
+        let first = try JSON.parse(linked.stdout)["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue?.first
+        #expect(first?["helpUri"]?.stringValue?.hasPrefix("https://example.org/navd/semantics.md#") == true)
     }
 
     /// Every `expect:` marker of the source examples: `// expect: CODE, CODE` at the end of a line of Swift or
