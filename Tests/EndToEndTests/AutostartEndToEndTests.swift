@@ -28,6 +28,32 @@ struct AutostartEndToEndTests {
         #expect(again.status == 0 && againPid == pid, "\(again)")
     }
 
+    #if os(Linux)
+        @Test("SIGTERM stops a started daemon at once: what stays is init reaping the orphan, not navd shutting down")
+        func stopsAtOnce() async throws {
+            let dir = try TemporaryDirectory()
+            let socket = dir.file("navd.sock")
+            let started = try await runNavctl(["status", "--json", "--start", "--socket", socket])
+            let pid = try #require(try JSON.parse(started.stdout)["pid"]?.intValue)
+            // navctl has exited: the daemon's parent is init now, which reaps it when it will.
+            let parent = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).split(separator: ")").last?
+                .split(separator: " ").dropFirst(1).first
+            #expect(parent == "1" || parent.flatMap { Int32($0) } != getpid(), "navd outlives navctl, detached")
+            kill(pid_t(pid), SIGTERM)
+            // The daemon's own shutdown ends with the socket and its lock removed, then the process exits; a process
+            // that has exited is a zombie (Z) until its parent reaps it, or gone.
+            var state = "R"
+            for _ in 0..<1_000 {
+                let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+                state = stat.flatMap { $0.split(separator: ")").last?.split(separator: " ").first.map(String.init) } ?? "gone"
+                if state == "Z" || state == "gone" { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(state == "Z" || state == "gone", "navd exited (state \(state))")
+            #expect(!FileManager.default.fileExists(atPath: socket) && !FileManager.default.fileExists(atPath: socket + ".lock"))
+        }
+    #endif
+
     @Test("NAVCTL_AUTOSTART=1 does the same; two at once start one daemon between them")
     func environmentAndRace() async throws {
         let dir = try TemporaryDirectory()
