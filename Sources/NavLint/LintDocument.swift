@@ -9,6 +9,8 @@ public struct LintDocument: Sendable {
     public var name: String
     public var model: NavigationModel
     public var sourceMap: JSONSourceMap
+    /// Members the document format does not have (a typo such as `backActon`), which the decoder passed over.
+    public var unknownMembers: [Schema.UnknownMember] = []
 
     /// The position of a member, by the JSON path the decoders use (`screens[1].bar`), falling back
     /// to its nearest enclosing member.
@@ -50,7 +52,8 @@ extension LintDocument {
         }
         do {
             let (name, model) = try SessionDocument.decode(json, limits: limits)
-            return LintDocument(file: file, name: name, model: model, sourceMap: map)
+            return LintDocument(
+                file: file, name: name, model: model, sourceMap: map, unknownMembers: Self.schema.unknownMembers(in: json))
         } catch {
             let path = documentPath(error.data?["path"]?.stringValue)
             let message = documentMessage(error.message)
@@ -60,6 +63,17 @@ extension LintDocument {
                 path: path)
         }
     }
+
+    /// The members a document file may have: a session document's, with the session bar, the frozen back
+    /// title, and the free text people and importers leave (`description`, `notes`); `x-` members are free.
+    static let schema = Schema.object(
+        SessionConfig.schemaProperties + [
+            .optional("format", .string), .optional("formatVersion", .integer), .optional("name", .string),
+            .optional("description", .string), .optional("notes", .array(.string)), .optional("bar", .ref(BarAppearance.self)),
+            .optional("screens", .array(.ref(Screen.self))), .optional("version", .integer),
+            .optional("nextGeneratedId", .integer), .optional("coveredSnapshots", .object([])),
+            .optional("shownBackTitle", .any),
+        ])
 
     /// The decoder names members under `document.`; in a file the document is the root.
     static func documentPath(_ path: String?) -> String? {

@@ -1,5 +1,7 @@
 import JSONCore
 import NavModel
+import NavProtocol
+import NavSource
 
 /// One diagnostic of one screen of one document under one profile, placed in the file.
 public struct Finding: Sendable, Hashable {
@@ -58,6 +60,19 @@ public enum Linter {
             let found = document.position(of: path)
             positions[path] = found
             return found
+        }
+        // Members the format does not have: once, under the first profile.
+        for unknown in document.unknownMembers {
+            var d = Diagnostic(
+                code: LintRule.unknownMember, severity: .warning,
+                message: "'\(unknown.path)' is not a member of the session document format"
+                    + (Suggestion.closest(to: unknown.name, among: unknown.known).map { "; did you mean '\($0)'?" } ?? "")
+                    + " (it is ignored)")
+            d.screenId = nil
+            out.append(
+                Finding(
+                    file: document.file, position: position(of: unknown.path), path: unknown.path,
+                    profile: profiles?.first ?? model.config.profile, diagnostic: d))
         }
         for profile in profiles ?? [model.config.profile] {
             // The flow as the document declares it, re-laid out for that profile.

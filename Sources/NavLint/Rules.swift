@@ -96,6 +96,10 @@ public struct LintRule: Sendable, Hashable {
             "From iOS 15 the bar uses scrollEdgeAppearance while content is at the top, and its default background is transparent, so a barTintColor shows only once content scrolls under the bar."
         ),
         LintRule(
+            unknownMember, .warning, [], "A member the session document format does not have.",
+            "The decoder passes over members it does not know, so a misspelt one (backActon, leftitems) leaves the default in its place and hides what the document meant; navctl lint --strict makes this an error. Members named x-... are the place for data of your own."
+        ),
+        LintRule(
             sourceNotRead, .warning, [], "A source file could not be read, or only in part.",
             "The file is over a reader's limit (max-file-bytes, max-nesting, max-seconds-per-file), cannot be read, or does not parse where it is reported; the linter checks what it could read, so findings in the rest of the file may be missing."
         ),
@@ -103,6 +107,8 @@ public struct LintRule: Sendable, Hashable {
 
     /// The code of a source file that could not be read, or only in part: findings in it may be missing.
     public static let sourceNotRead = "source-not-read"
+    /// The code of a member a session document has that its format does not (most often a typo).
+    public static let unknownMember = "unknown-member"
 
     init(
         _ code: String, _ severity: Diagnostic.Severity, _ rules: [String], _ shortDescription: String, _ fullDescription: String

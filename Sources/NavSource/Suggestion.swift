@@ -1,11 +1,11 @@
 /// "Did you mean" for names a person typed: the closest known name by edit distance.
-enum Suggestion {
+public enum Suggestion {
     /// Names longer than this are not compared (the distance costs their product).
-    static let maxLength = 64
+    public static let maxLength = 64
 
     /// The known name closest to `input`, when it is close enough to be the one meant: at most two edits,
     /// or a third of the longer name, or `input` is the start of the name (`warn` for `warning`).
-    static func closest(to input: String, among known: [String]) -> String? {
+    public static func closest(to input: String, among known: [String]) -> String? {
         let typed = Array(input.lowercased().unicodeScalars)
         guard !typed.isEmpty, typed.count <= maxLength else { return nil }
         var best: (name: String, distance: Int)?
@@ -22,7 +22,7 @@ enum Suggestion {
 
     /// Levenshtein distance: insertions, deletions and substitutions, each costing one. `_` and `-` are one
     /// apart like any other pair, so `disabled_rules` is one edit from `disabled-rules`.
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
@@ -36,33 +36,5 @@ enum Suggestion {
             swap(&previous, &current)
         }
         return previous[b.count]
-    }
-}
-
-/// A version as written in project files and configurations: `13`, `13.0`, `15.4.1`.
-struct Version: Comparable, Hashable, Sendable {
-    var components: [Int]
-
-    /// Nil unless the text is one to three numbers joined by dots.
-    init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var components: [Int] = []
-        for part in parts {
-            guard !part.isEmpty, part.count <= 6, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else { return nil }
-            components.append(value)
-        }
-        self.components = components
-    }
-
-    var major: Int { components.first ?? 0 }
-
-    static func < (a: Version, b: Version) -> Bool {
-        for index in 0..<max(a.components.count, b.components.count) {
-            let x = index < a.components.count ? a.components[index] : 0
-            let y = index < b.components.count ? b.components[index] : 0
-            if x != y { return x < y }
-        }
-        return false
     }
 }
