@@ -201,15 +201,16 @@ struct Collector {
                 guard !silenced(diagnostic, screens: screens, top: top) else { continue }
                 let f = LintMemo.Found(
                     location: located.location, diagnostic: diagnostic, profile: profile,
-                    screen: names[top].isEmpty ? names[0] : names[top], declaration: located.declaration)
+                    screen: names[top].isEmpty ? names[0] : names[top], declaration: located.declaration,
+                    stack: FindingStack(model: scoped, top: top))
                 found.append(f)
-                add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration)
+                add(f)
             }
         }
     }
 
     mutating func replay(_ found: [LintMemo.Found], key: LintMemo.Key, stack: LintMemo.Stack) {
-        for f in found { add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration) }
+        for f in found { add(f) }
         checked.checks[key] = found
         checked.stacks[stack] = key
         checked.reused += 1
@@ -295,7 +296,8 @@ struct Collector {
         return false
     }
 
-    mutating func add(_ at: SourceLocation, _ d: Diagnostic, profile: Profile, screen: String, declaration: SourceLocation) {
+    mutating func add(_ f: LintMemo.Found) {
+        let (at, d, profile) = (f.location, f.diagnostic, f.profile)
         let key = Key(file: at.file, line: at.line, column: at.column, code: d.code)
         if var known = byKey[key] {
             if !known.profiles.contains(profile) { known.profiles.append(profile) }
@@ -305,8 +307,8 @@ struct Collector {
         if let s = project.suppressions[at.file], s.suppresses(d.code, line: at.line) { return }
         order.append(key)
         byKey[key] = SourceFinding(
-            location: at, diagnostic: d, profile: profile, profiles: [profile], screen: screen,
-            screenLocation: declaration == at ? nil : declaration)
+            location: at, diagnostic: d, profile: profile, profiles: [profile], screen: f.screen,
+            screenLocation: f.declaration == at ? nil : f.declaration, stack: f.stack)
     }
 
     func findings() -> [SourceFinding] {
@@ -421,12 +423,14 @@ public struct LintMemo: Sendable {
         }
     }
 
-    struct Found: Sendable, Hashable {
+    struct Found: Sendable {
         var location: SourceLocation
         var diagnostic: Diagnostic
         var profile: Profile
         var screen: String
         var declaration: SourceLocation
+        /// The stack it was found on, for the finding's picture.
+        var stack: FindingStack
     }
 
     var checks: [Key: [Found]] = [:]
