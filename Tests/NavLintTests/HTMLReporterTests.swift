@@ -1,3 +1,4 @@
+import JSONCore
 import NavModel
 import NavRender
 import NavSource

@@ -190,14 +190,17 @@ struct LabelRenderTests {
         let m = try Fx.model([Screen(id: "settings", title: "Settings"), Screen(id: "general", title: "General")])
         let svg = try #require(BarRenderer.render(model: m))
         // "Settings" (61.42 at 17 pt): S starts the label, s ends it, the others are centred on their advances.
-        let e = TextMetrics.width("S") + TextMetrics.width("e") / 2
-        #expect(svg.contains("<tspan x=\"0\" text-anchor=\"start\">S</tspan><tspan x=\"\(SVGNumber.format(e))\">e</tspan>"))
+        let afterS = try #require(svg.range(of: "<tspan x=\"0\" text-anchor=\"start\">S</tspan><tspan x=\""))
+        let e = try #require(Double(svg[afterS.upperBound...].prefix { $0 != "\"" }))
+        #expect(abs(e - (TextMetrics.width("S") + TextMetrics.width("e") / 2)) < 0.006)
         #expect(svg.contains("<tspan x=\"61.42\" text-anchor=\"end\">s</tspan></text></svg>"))
         #expect(!svg.contains("textLength"))
         // Spaces are kept as text, so the label reads whole; they anchor nothing.
         let spaced = try #require(BarRenderer.render(model: try Fx.model([Screen(id: "a", title: "A"), Fx.top(title: "A B")])))
-        let space = TextMetrics.width("A", weight: .semibold) + TextMetrics.width(" ", weight: .semibold) / 2
-        #expect(spaced.contains("<tspan x=\"0\" text-anchor=\"start\">A</tspan><tspan x=\"\(SVGNumber.format(space))\"> </tspan>"))
+        let afterA = try #require(spaced.range(of: "<tspan x=\"0\" text-anchor=\"start\">A</tspan><tspan x=\""))
+        let space = try #require(Double(spaced[afterA.upperBound...].prefix { $0 != "\"" }))
+        #expect(abs(space - (TextMetrics.width("A", weight: .semibold) + TextMetrics.width(" ", weight: .semibold) / 2)) < 0.006)
+        #expect(spaced[afterA.upperBound...].contains("\"> </tspan><tspan"))
         // Arabic joins its letters and is written right to left: one run, fitted with textLength, clipped.
         let arabic = try #require(BarRenderer.render(model: try Fx.model([Screen(id: "a", title: "A"), Fx.top(title: "الإعدادات")])))
         #expect(arabic.contains("lengthAdjust=\"spacingAndGlyphs\"") && arabic.contains(">الإعدادات</text>"))

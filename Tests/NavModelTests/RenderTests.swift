@@ -81,7 +81,7 @@ struct RenderTests {
     func escaping() throws {
         let m = try Fx.model([Screen(id: "home", title: "A"), Fx.top(title: "<Fish & \"Chips\">")])
         let s = try Self.svg(m)
-        #expect(s.contains("&lt;Fish &amp; &quot;Chips&quot;&gt;"))
+        #expect(Self.labelTexts(s).contains("&lt;Fish &amp; &quot;Chips&quot;&gt;"))
         #expect(!s.contains("<Fish"))
         #expect(!s.contains("e+") && !s.contains(".000"))
         #expect(SVGNumber.format(11.5) == "11.5" && SVGNumber.format(-0.001) == "0")
