@@ -227,6 +227,7 @@ let package = Package(
                 "JSONCore",
                 "NavModel",
                 "NavProtocol",
+                "NavRender",
                 "NavSource",
             ]
         ),
@@ -237,6 +238,7 @@ let package = Package(
                 "NavLint",
                 "NavModel",
                 "NavProtocol",
+                "NavRender",
                 "NavSource",
             ]
         ),

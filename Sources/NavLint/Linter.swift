@@ -11,13 +11,31 @@ public struct Finding: Sendable, Hashable {
     public var path: String
     public var profile: Profile
     public var diagnostic: Diagnostic
+    /// The stack the finding was found on, for drawing its bar; nil for a finding about a file, and for findings
+    /// read back from the cache (which keeps the findings, not the stacks). Not part of a finding's identity.
+    public var stack: FindingStack?
 
-    public init(file: String, position: SourcePosition, path: String, profile: Profile, diagnostic: Diagnostic) {
+    public init(
+        file: String, position: SourcePosition, path: String, profile: Profile, diagnostic: Diagnostic, stack: FindingStack? = nil
+    ) {
         self.file = file
         self.position = position
         self.path = path
         self.profile = profile
         self.diagnostic = diagnostic
+        self.stack = stack
+    }
+
+    public static func == (a: Finding, b: Finding) -> Bool {
+        a.file == b.file && a.position == b.position && a.path == b.path && a.profile == b.profile && a.diagnostic == b.diagnostic
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(position)
+        hasher.combine(path)
+        hasher.combine(profile)
+        hasher.combine(diagnostic)
     }
 
     public var code: String { diagnostic.code }
@@ -25,6 +43,21 @@ public struct Finding: Sendable, Hashable {
     public var message: String { diagnostic.message }
     public var screenId: String { diagnostic.screenId ?? "" }
     public var itemId: String? { diagnostic.itemId }
+}
+
+/// A stack as a finding's check saw it: the model under the finding's profile, with the screen the bar belongs to
+/// on top at `top` (the screens above it are not part of what was checked).
+public struct FindingStack: Sendable, Hashable {
+    public var model: NavigationModel
+    public var top: Int
+
+    public init(model: NavigationModel, top: Int) {
+        self.model = model
+        self.top = top
+    }
+
+    /// The screen ids from the bottom of the stack to its top, as the model names them.
+    public var screenIds: [String] { model.screens.prefix(top + 1).map(\.id) }
 }
 
 /// Which findings make a run fail (`--fail-on`).
@@ -83,7 +116,7 @@ public enum Linter {
                     out.append(
                         Finding(
                             file: document.file, position: position(of: path), path: path, profile: profile,
-                            diagnostic: diagnostic))
+                            diagnostic: diagnostic, stack: FindingStack(model: scoped, top: index)))
                 }
             }
         }

@@ -259,7 +259,7 @@ public enum SourceLint {
                 LocatedFinding(
                     finding: Finding(
                         file: at.file, position: SourcePosition(line: at.line, column: at.column), path: "", profile: finding.profile,
-                        diagnostic: d),
+                        diagnostic: d, stack: finding.stack),
                     screenLocation: finding.screenLocation))
         }
         return out

@@ -58,7 +58,6 @@ public enum BarRenderer {
     /// The canvas is at least this wide, so the legend fits beside a 320-pt bar.
     static let minimumWidth = 420.0
 
-    /// The SVG of the top screen's bar; nil when the stack is empty.
     /// `text` as UIKit draws it in `width` points: whole when it fits, else the longest prefix that fits with "…".
     static func tailTruncated(
         _ text: String, toFit width: Double, weight: TextMetrics.Weight, family: TextMetrics.Family = .sanFrancisco
@@ -73,19 +72,45 @@ public enum BarRenderer {
         return "…"
     }
 
+    /// The SVG of the top screen's bar; nil when the stack is empty.
     public static func render(model: NavigationModel) -> String? {
-        guard !model.screens.isEmpty else { return nil }
-        let index = model.screens.count - 1
+        svg(model: model, screenIndex: model.screens.count - 1).map(document)
+    }
+
+    /// The bar of `model.screens[screenIndex]` on top of the screens below it, as an element to embed (in an HTML
+    /// page, say); `marking`, in window points, is outlined over the touch areas (a finding's region). Nil when
+    /// there is no such screen.
+    public static func svg(model: NavigationModel, screenIndex index: Int, marking: Rect? = nil) -> SVGElement? {
+        guard model.screens.indices.contains(index) else { return nil }
         let layout = BarLayoutEngine.layout(model: model, screenIndex: index)
         let tint = TintEngine.resolve(model: model, screenIndex: index)
         let appearance = model.barAppearance(at: index)
-        return render(
+        return svg(
             layout: layout, regions: BarRegions.regions(layout), barColor: tint.background,
-            foreground: appearance.tintColor ?? tint.foreground, titleColor: appearance.titleColor ?? tint.foreground)
+            foreground: appearance.tintColor ?? tint.foreground, titleColor: appearance.titleColor ?? tint.foreground,
+            marking: marking)
     }
 
     /// The SVG for a laid-out bar and its regions.
     public static func render(layout: LaidOutBar, regions: [HitRegion], barColor: Color, foreground: Color, titleColor: Color) -> String {
+        document(svg(layout: layout, regions: regions, barColor: barColor, foreground: foreground, titleColor: titleColor))
+    }
+
+    /// An SVG element as a standalone document.
+    static func document(_ svg: SVGElement) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        svg.write(into: &out)
+        out += "\n"
+        return out
+    }
+
+    /// The outline of a marked region: dashed, in a colour no touch-area category uses.
+    public static let markingColor = "#D81B60"
+
+    /// The `<svg>` element for a laid-out bar and its regions, with `marking` outlined over them.
+    public static func svg(
+        layout: LaidOutBar, regions: [HitRegion], barColor: Color, foreground: Color, titleColor: Color, marking: Rect? = nil
+    ) -> SVGElement {
         let f = SVGNumber.format
         let bar = layout.barFrame
         let W = bar.width
@@ -110,24 +135,30 @@ public enum BarRenderer {
         }
         drawn += layout.drawing.map { drawing($0, colours, family: layout.textFamily) }
 
-        let svg = SVGElement(
+        var layers: [SVGElement] = [
+            SVGElement("title", text: "navigation bar of '\(layout.screenId)' on \(layout.profile.rawValue)"),
+            rect(id: "window", Rect(x: 0, y: 0, width: canvasWidth, height: height), fill: "#FFFFFF"),
+            rect(id: "status-bar", Rect(x: 0, y: 0, width: W, height: bar.minY), fill: "#ECEFF1"),
+            SVGElement("g", [.init("id", "bar")], children: .lines(drawn)),
+            SVGElement("g", [.init("id", "touch-areas")], children: .lines(regions.map(touchArea))),
+        ]
+        if let marking {
+            layers.append(
+                SVGElement(
+                    "rect",
+                    [.init("id", "marking")] + frame(marking) + [
+                        .init("fill", "none"), .init("stroke", markingColor), .init("stroke-width", "2"),
+                        .init("stroke-dasharray", "5 3"),
+                    ]))
+        }
+        layers.append(legend(layout: layout, categories: categories, top: legendTop, barColour: colours.bar))
+        return SVGElement(
             "svg",
             [
                 .init("xmlns", "http://www.w3.org/2000/svg"), .init("width", f(canvasWidth)), .init("height", f(height)),
                 .init("viewBox", "0 0 \(f(canvasWidth)) \(f(height))"),
             ],
-            children: .lines([
-                SVGElement("title", text: "navigation bar of '\(layout.screenId)' on \(layout.profile.rawValue)"),
-                rect(id: "window", Rect(x: 0, y: 0, width: canvasWidth, height: height), fill: "#FFFFFF"),
-                rect(id: "status-bar", Rect(x: 0, y: 0, width: W, height: bar.minY), fill: "#ECEFF1"),
-                SVGElement("g", [.init("id", "bar")], children: .lines(drawn)),
-                SVGElement("g", [.init("id", "touch-areas")], children: .lines(regions.map(touchArea))),
-                legend(layout: layout, categories: categories, top: legendTop, barColour: colours.bar),
-            ]))
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        svg.write(into: &out)
-        out += "\n"
-        return out
+            children: .lines(layers))
     }
 
     /// The three colours a bar is drawn in, as hex.
@@ -172,25 +203,7 @@ public enum BarRenderer {
                     .init("stroke-width", "3"), .init("stroke-linecap", "round"), .init("stroke-linejoin", "round"),
                 ])
         case .text(let text, let r, let bold, let enabled):
-            // A label wider than its frame is tail-truncated as UIKit draws it ("Settin…"), and drawn inside a
-            // viewport of its frame: renderers that ignore textLength (librsvg) still cannot spill past it.
-            // Helvetica Neue's titles are its Medium (500); San Francisco's are semibold (600).
-            let neue = family == .helveticaNeue
-            let weight: TextMetrics.Weight = bold ? .semibold : .regular
-            let shown = Self.tailTruncated(text, toFit: r.width, weight: weight, family: family)
-            let length = min(r.width, TextMetrics.width(shown, weight: weight, family: family))
-            var attributes: [SVGElement.Attribute] = [
-                .init("x", "0"), .init("y", f(r.height * 0.78)), .init("textLength", f(length)),
-                .init("lengthAdjust", "spacingAndGlyphs"),
-                .init("font-family", neue ? "'Helvetica Neue', Helvetica, sans-serif" : "-apple-system, 'SF Pro Text', sans-serif"),
-                .init("font-size", "17"),
-            ]
-            if bold { attributes.append(.init("font-weight", neue ? "500" : "600")) }
-            attributes.append(.init("fill", bold ? colours.title : colours.foreground))
-            if !enabled { attributes.append(.init("fill-opacity", "0.35")) }
-            return SVGElement(
-                "svg", [.init("class", "label")] + frame(r) + [.init("overflow", "hidden")],
-                children: [.element(SVGElement("text", attributes, text: shown))])
+            return label(text, r, bold: bold, enabled: enabled, colours: colours, family: family)
         case .box(let r, let label):
             return SVGElement(
                 "rect",

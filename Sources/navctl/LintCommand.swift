@@ -22,7 +22,9 @@ struct LintCommand: ParsableCommand {
             one document from standard input (--stdin-name names it in the output).
             Formats: text (FILE:LINE:COL: SEVERITY: MESSAGE [CODE] (screen 'ID', PROFILE), as compilers print, so \
             an Xcode Run Script phase shows findings inline), json ({"diagnostics": [...], "errors": [...]}), \
-            sarif (SARIF 2.1.0 for code scanning) and github-actions (workflow annotations).
+            sarif (SARIF 2.1.0 for code scanning), github-actions (workflow annotations) and html (one self-contained \
+            page: the findings by flow and screen, each with its bar drawn, the touch areas over it and the finding's \
+            region outlined, the line it points at and its rule's link; it reads every file, without the cache).
             Documents that cannot be read or loaded are reported on stderr as FILE:LINE:COL: error: MESSAGE; \
             the others are still linted.
             Exit status: 0 nothing at or above --fail-on, 1 something is, 2 bad usage or a document that \
@@ -32,6 +34,7 @@ struct LintCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, sarif
         case githubActions = "github-actions"
+        case html
     }
 
     @Argument(help: "Folders, source files or documents to lint; - reads a document from standard input.")
@@ -64,7 +67,7 @@ struct LintCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where docs/semantics.md is published, for SARIF's helpUri links (default: $NAVD_DOCS_URL; without either, SARIF has no links, only each rule's help text).",
+            "Where docs/semantics.md is published, for the rules' links (SARIF: only with this or $NAVD_DOCS_URL, else each rule's help text alone; HTML: else the copy installed with navctl).",
             valueName: "url"))
     var docsUrl: String?
 
@@ -77,6 +80,9 @@ struct LintCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Read every source file again, neither using nor keeping earlier findings.")
     var noCache = false
+
+    @Flag(name: .long, help: "Members a session document's format does not have (unknown-member) are errors, not warnings.")
+    var strict = false
 
     /// The cache source findings go through, unless switched off or there is no folder for it.
     func cache() -> LintCache? {
@@ -106,11 +112,18 @@ struct LintCommand: ParsableCommand {
         var notes: [String] = []
         _ = try? LintRun.profiles(profile, option: "--profile", notes: &notes)
         for note in notes { out.errorText("note: \(note)\n") }
-        let report: LintReport
+        var report: LintReport
         do throws(LintRun.Failure) {
-            report = try LintRun.lint(paths, profiles: profiles, configurationFile: config, stdinName: stdinName, cache: cache())
+            // The HTML page draws each finding's stack, which the cache does not keep.
+            report = try LintRun.lint(
+                paths, profiles: profiles, configurationFile: config, stdinName: stdinName, cache: format == .html ? nil : cache())
         } catch {
             throw Failure(message: error.message, status: ExitStatus.usage)
+        }
+        if strict {
+            for i in report.findings.indices where report.findings[i].code == LintRule.unknownMember {
+                report.findings[i].diagnostic.severity = .error
+            }
         }
         let reporter: any LintReporter
         switch format {
@@ -120,6 +133,10 @@ struct LintCommand: ParsableCommand {
         // code scanning, which shows each rule's help text anyway.
         case .sarif: reporter = SARIFReporter(docsURL: docsUrl ?? DocsLocation.publishedURL())
         case .githubActions: reporter = GitHubActionsReporter()
+        case .html:
+            reporter = HTMLReporter(docsURL: docsUrl ?? DocsLocation.semanticsURL()) { file in
+                FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) }
+            }
         }
         try out.emit(reporter.render(report), to: output)
         if format != .githubActions {
@@ -132,7 +149,7 @@ struct LintCommand: ParsableCommand {
 
 extension FailOn: ExpressibleByArgument {}
 
-/// Where the documentation that ships with navctl is, for SARIF's help links.
+/// Where the documentation that ships with navctl is, for the rules' links of SARIF and HTML.
 enum DocsLocation {
     /// `$NAVD_DOCS_URL`: where the docs are published, when the user said.
     static func publishedURL() -> String? {

@@ -190,7 +190,7 @@ struct Collector {
         begin(name)
         guard unchanged, sameSettings, let kept = previousScreens[name] else { return false }
         for record in kept {
-            for f in record.found { add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration) }
+            for f in record.found { add(f) }
         }
         records = kept
         reused += kept.count
@@ -228,7 +228,7 @@ struct Collector {
             screens: screens, digests: made.map(\.digest), top: top, names: names, keep: keep, config: config,
             profiles: project.profiles, floor: project.defaultForegroundContrastFloor)
         if let found = checks[key] {
-            for f in found { add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration) }
+            for f in found { add(f) }
             records.append(LintMemo.Record(key: key, found: found))
             reused += 1
             return
@@ -246,9 +246,10 @@ struct Collector {
                 guard !silenced(diagnostic, screens: screens, top: top) else { continue }
                 let f = LintMemo.Found(
                     location: located.location, diagnostic: diagnostic, profile: profile,
-                    screen: names[top].isEmpty ? names[0] : names[top], declaration: located.declaration)
+                    screen: names[top].isEmpty ? names[0] : names[top], declaration: located.declaration,
+                    stack: FindingStack(model: scoped, top: top))
                 found.append(f)
-                add(f.location, f.diagnostic, profile: f.profile, screen: f.screen, declaration: f.declaration)
+                add(f)
             }
         }
     }
@@ -333,7 +334,8 @@ struct Collector {
         return false
     }
 
-    mutating func add(_ at: SourceLocation, _ d: Diagnostic, profile: Profile, screen: String, declaration: SourceLocation) {
+    mutating func add(_ f: LintMemo.Found) {
+        let (at, d, profile) = (f.location, f.diagnostic, f.profile)
         let key = Key(file: at.file, line: at.line, column: at.column, code: d.code)
         if var known = byKey[key] {
             if !known.profiles.contains(profile) { known.profiles.append(profile) }
@@ -343,8 +345,8 @@ struct Collector {
         if let s = project.suppressions[at.file], s.suppresses(d.code, line: at.line) { return }
         order.append(key)
         byKey[key] = SourceFinding(
-            location: at, diagnostic: d, profile: profile, profiles: [profile], screen: screen,
-            screenLocation: declaration == at ? nil : declaration)
+            location: at, diagnostic: d, profile: profile, profiles: [profile], screen: f.screen,
+            screenLocation: f.declaration == at ? nil : f.declaration, stack: f.stack)
     }
 
     func findings() -> [SourceFinding] {
@@ -459,12 +461,14 @@ public struct LintMemo: Sendable {
         }
     }
 
-    struct Found: Sendable, Hashable {
+    struct Found: Sendable {
         var location: SourceLocation
         var diagnostic: Diagnostic
         var profile: Profile
         var screen: String
         var declaration: SourceLocation
+        /// The stack it was found on, for the finding's picture.
+        var stack: FindingStack
     }
 
     var checks: [Key: [Found]] = [:]

@@ -45,8 +45,24 @@ public struct SourceFinding: Sendable, Hashable {
     public var screen: String
     /// Where that screen is declared, when it is not where the finding points.
     public var screenLocation: SourceLocation?
+    /// The stack the first profile found it on (the screen on top is the one checked). Not part of its identity.
+    public var stack: FindingStack?
 
     public var code: String { diagnostic.code }
+
+    public static func == (a: SourceFinding, b: SourceFinding) -> Bool {
+        a.location == b.location && a.diagnostic == b.diagnostic && a.profile == b.profile && a.profiles == b.profiles
+            && a.screen == b.screen && a.screenLocation == b.screenLocation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
+        hasher.combine(diagnostic)
+        hasher.combine(profile)
+        hasher.combine(profiles)
+        hasher.combine(screen)
+        hasher.combine(screenLocation)
+    }
 }
 
 /// Which lines of one file have which codes switched off by `navd:` comments.
