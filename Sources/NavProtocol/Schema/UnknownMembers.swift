@@ -57,10 +57,18 @@ extension Schema {
     }
 
     /// Whether the schema's outermost shape is the kind of `value` (an object schema for an object, an array
-    /// schema for an array); leaves match anything, since they list no members.
+    /// schema for an array, an untyped leaf for anything).
     func matchesKind(of value: JSON) -> Bool {
         switch node {
-        case .leaf: return true
+        case .leaf(let keywords):
+            // A typed leaf (a string, a number, null) is no shape for an object or an array; an untyped one
+            // (any value) is.
+            guard let type = keywords["type"]?.stringValue else { return true }
+            switch value {
+            case .object: return type == "object"
+            case .array: return type == "array"
+            default: return true
+            }
         case .array: if case .array = value { return true } else { return false }
         case .object: if case .object = value { return true } else { return false }
         case .anyOf(let choices): return choices.contains { $0.matchesKind(of: value) }

@@ -170,6 +170,9 @@ extension Policies: NamedSchema {
             .patch("glassBarHeight", .number(min: 44, max: 54)),
             .patch("compactBarHeight", .number(min: 20, max: 44)),
             .patch("backTitleRoom", .enumeration(BackTitleRoom.self)),
+            .patch("glassItemSpacing", .number(min: 6, max: 16)),
+            .patch("backButtonEnd", .enumeration(BackButtonEnd.self)),
+            .patch("textMetrics", .enumeration(TextMetricsSetting.self)),
         ])
     }
 }
