@@ -379,6 +379,17 @@ let package = Package(
             ]
         ),
 
+        .testTarget(
+            name: "NavClientTests",
+            dependencies: [
+                "JSONCore",
+                "NavClient",
+                "NavProtocol",
+                "NavServer",
+                "NavTransport",
+            ]
+        ),
+
         // MARK: Executables
         .executableTarget(
             name: "navd",
