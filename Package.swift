@@ -115,6 +115,13 @@ let package = Package(
             name: "NavRender",
             dependencies: ["NavModel"]
         ),
+        .testTarget(
+            name: "NavRenderTests",
+            dependencies: [
+                "NavModel",
+                "NavRender",
+            ]
+        ),
 
         // MARK: Wire types
         .target(
