@@ -429,6 +429,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // navctl's pure parts (argument handling, readable text), through `@testable import navctl`
+        .testTarget(
+            name: "navctlTests",
+            dependencies: [
+                "NavModel",
+                "NavProtocol",
+                "navctl",
+            ]
+        ),
         // navctl mcp's server, a program of its own so that navctl does not link the MCP SDK: the SDK imports
         // FoundationNetworking, which loads libcurl and the libraries behind it at every start
         .executableTarget(
