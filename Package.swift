@@ -115,6 +115,13 @@ let package = Package(
             name: "NavRender",
             dependencies: ["NavModel"]
         ),
+        .testTarget(
+            name: "NavRenderTests",
+            dependencies: [
+                "NavModel",
+                "NavRender",
+            ]
+        ),
 
         // MARK: Wire types
         .target(
@@ -381,6 +388,17 @@ let package = Package(
             ]
         ),
 
+        .testTarget(
+            name: "NavClientTests",
+            dependencies: [
+                "JSONCore",
+                "NavClient",
+                "NavProtocol",
+                "NavServer",
+                "NavTransport",
+            ]
+        ),
+
         // MARK: Executables
         .executableTarget(
             name: "navd",
@@ -411,6 +429,15 @@ let package = Package(
                 "NavSource",
                 "NavTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // navctl's pure parts (argument handling, readable text), through `@testable import navctl`
+        .testTarget(
+            name: "navctlTests",
+            dependencies: [
+                "NavModel",
+                "NavProtocol",
+                "navctl",
             ]
         ),
         // navctl mcp's server, a program of its own so that navctl does not link the MCP SDK: the SDK imports

@@ -155,7 +155,7 @@ struct LayoutEndToEndTests {
             try await raw.sendLine(RPC.request(4, "bar/tap", ["sessionId": .string(s), "point": point(160, 42)]))
             let none = try await raw.nextMessage()
             #expect(none["id"] == 4 && none["result"]?["performed"] == false)
-            try await raw.expectNothing()
+            try await raw.expectNothingBeforeBarrier()
             raw.close()
             await client.close()
         }

@@ -8,9 +8,32 @@ import Testing
 struct SafeSocketsEndToEndTests {
     static let nobody = "65534"
 
+    /// Giving a directory to another user takes root.
+    static let isRoot = getuid() == 0
+    /// Acting as that other user: root, setpriv to switch to uid 65534, a user 65534 (nobody) to switch to, and
+    /// python3 for the programs run as it.
+    static let canActAsNobody =
+        isRoot && getpwuid(65534) != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
     /// Runs a command as the user nobody; returns status and output.
     static func asNobody(_ arguments: [String]) async throws -> NavctlResult {
         try await runChild("/usr/bin/setpriv", ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups"] + arguments)
+    }
+
+    /// The first line `handle` gives, read on a thread of its own (the read blocks); "" when it ends first.
+    static func firstLine(of handle: FileHandle) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var bytes: [UInt8] = []
+                while !bytes.contains(UInt8(ascii: "\n")) {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    bytes += chunk
+                }
+                continuation.resume(returning: String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self))
+            }
+        }
     }
 
     /// A one-shot JSON-RPC client in Python (as nobody): sends daemon/status and prints what comes back.
@@ -31,7 +54,9 @@ struct SafeSocketsEndToEndTests {
         print(data.decode().strip())
         """
 
-    @Test("another user's connection gets one 1007 error and is closed; --allow-uid admits it")
+    @Test(
+        "another user's connection gets one 1007 error and is closed; --allow-uid admits it",
+        .enabled(if: canActAsNobody, "runs a client as uid 65534: needs root, /usr/bin/setpriv, /usr/bin/python3 and a user 65534"))
     func peerCredentials() async throws {
         for allow in [false, true] {
             let daemon = try await DaemonProcess.start(allow ? ["--allow-uid", Self.nobody] : [])
@@ -63,7 +88,9 @@ struct SafeSocketsEndToEndTests {
         }
     }
 
-    @Test("a socket directory another user owns, or that others can write, stops navd before it serves")
+    @Test(
+        "a socket directory another user owns, or that others can write, stops navd before it serves",
+        .enabled(if: isRoot, "gives a directory to uid 65534: needs root"))
     func unsafeDirectories() async throws {
         let base = try TemporaryDirectory()
         let open = base.file("open")
@@ -83,7 +110,9 @@ struct SafeSocketsEndToEndTests {
         }
     }
 
-    @Test("navctl refuses a socket another user owns: a fake daemon run by nobody is never talked to")
+    @Test(
+        "navctl refuses a socket another user owns: a fake daemon run by nobody is never talked to",
+        .enabled(if: canActAsNobody, "runs a server as uid 65534: needs root, /usr/bin/setpriv, /usr/bin/python3 and a user 65534"))
     func clientRefusesForeignSocket() async throws {
         let base = try TemporaryDirectory()
         let theirs = base.file("theirs")
@@ -95,17 +124,18 @@ struct SafeSocketsEndToEndTests {
             import socket, sys, time
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             s.bind(sys.argv[1]); s.listen(1)
+            print("listening", flush=True)
             time.sleep(30)
             """
+        let output = Pipe()
         let server = try ChildProcess(
             executable: "/usr/bin/setpriv",
-            arguments: ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "/usr/bin/python3", "-c", fake, socket])
+            arguments: ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "/usr/bin/python3", "-c", fake, socket],
+            standardOutput: output)
         defer { server.signal(SIGKILL) }
-        var waited = 0
-        while !FileManager.default.fileExists(atPath: socket) && waited < 100 {
-            try await Task.sleep(for: .milliseconds(50))
-            waited += 1
-        }
+        // The fake says when it listens (or its output ends when it fails): no polling for the socket.
+        let said = await Self.firstLine(of: output.fileHandleForReading)
+        try #require(said == "listening" && FileManager.default.fileExists(atPath: socket), "the fake server said \(said)")
         let run = try await runNavctl(["status", "--socket", socket])
         #expect(run.status == 3, "\(run)")
         #expect(run.stderr.contains("belongs to uid 65534, not to you"), "\(run)")

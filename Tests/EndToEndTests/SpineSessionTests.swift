@@ -96,7 +96,7 @@ struct SpineSessionTests {
             let note = try await watcher.nextNotification()
             #expect(note.method == "session/didClose")
             #expect(note.params?["sessionId"] == .string(s.sessionId))
-            try await watcher.assertNoNotification()
+            try await watcher.assertNoNotificationDue()
             raw.close()
             await owner.close()
             await watcher.close()

@@ -40,7 +40,7 @@ struct SpineSubscriptionTests {
             #expect(try await owner.listSessions().first?.subscribers == 1)
             try await watcher.unsubscribe(subscription)
             _ = try await owner.pop(s)
-            try await watcher.assertNoNotification()
+            try await watcher.assertNoNotificationDue()
             #expect(try await owner.listSessions().first?.subscribers == 0)
             await owner.close()
             await watcher.close()
@@ -69,7 +69,7 @@ struct SpineSubscriptionTests {
             let itemsNote = try await everything.nextNotification()
             #expect(kinds(itemsNote).contains("items"))
             #expect(itemsNote.params?["version"] == 2)
-            try await stackOnly.assertNoNotification()
+            try await stackOnly.assertNoNotificationDue()
 
             _ = try await owner.pop(s)
             #expect(try await stackOnly.nextNotification().params?["version"] == 3, "versions skip with topics")
@@ -136,7 +136,7 @@ struct SpineSubscriptionTests {
                     versions.append(note.params?["version"]?.intValue ?? -1)
                 }
                 #expect(versions == Array(1...Int64(writers * perWriter)))
-                try await watcher.assertNoNotification(within: .milliseconds(100))
+                try await watcher.assertNoNotificationDue()
                 await watcher.close()
             }
             await setup.close()
@@ -200,7 +200,7 @@ struct SpineSubscriptionTests {
             }
             #expect(sawSubscribeReply)
             #expect(resyncs.count == 1, "exactly one resync, got \(resyncs.count): \(trace)")
-            try await slow.expectNothing(within: .milliseconds(200))
+            try await slow.expectNothingBeforeBarrier()
             slow.close()
             await owner.close()
             await fast.close()
@@ -253,7 +253,7 @@ struct SpineSubscriptionTests {
             let note = try await watcher.nextNotification()
             #expect(note.params?["sessionId"] == .string(a))
             #expect(note.params?["changes"]?.arrayValue?.first?["screens"] == ["here"])
-            try await watcher.assertNoNotification()
+            try await watcher.assertNoNotificationDue()
             await owner.close()
             await watcher.close()
         }
@@ -279,8 +279,8 @@ struct SpineSubscriptionTests {
                 if versions.count == 30 { break }
             }
             #expect(versions == Array(1...30))
-            try await client.assertNoNotification(within: .milliseconds(100))
-            try await client.assertNoUnmatchedReply(within: .milliseconds(10))
+            try await client.assertNoNotificationDue()
+            try await client.assertNoUnmatchedReplyDue()
         }
     }
 }

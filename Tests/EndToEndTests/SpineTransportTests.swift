@@ -170,7 +170,7 @@ struct SpineTransportTests {
             try await raw.sendLine(RPC.request(1, "session/list"))
             let reply = try await raw.nextMessage()
             #expect(reply["id"] == 1)
-            try await raw.expectNothing()
+            try await raw.expectNothingBeforeBarrier()
             raw.close()
         }
     }
@@ -210,7 +210,7 @@ struct SpineTransportTests {
             try await raw.sendLine(RPC.request(7, "session/list"))
             let reply = try await raw.nextMessage()
             #expect(reply["id"] == 7)
-            try await raw.expectNothing()
+            try await raw.expectNothingBeforeBarrier()
             raw.close()
         }
     }
@@ -243,7 +243,7 @@ struct SpineTransportTests {
             if case .failure(let error) = results[1] { #expect(error.code == 1001) } else { Issue.record("expected 1001") }
             #expect((try? results[2].get())?["screens"]?.arrayValue?.count == 1)
             #expect(try await client.batch([.notification("session/list", nil)]).isEmpty)
-            try await client.assertNoUnmatchedReply()
+            try await client.assertNoUnmatchedReplyDue()
         }
     }
 
@@ -264,7 +264,7 @@ struct SpineTransportTests {
             let list = try await raw.nextMessage()
             #expect(list["id"] == 2)
             #expect(list["result"]?["sessions"] == .array([]), "the cancelled create did nothing")
-            try await raw.expectNothing()
+            try await raw.expectNothingBeforeBarrier()
             raw.close()
         }
     }
@@ -280,7 +280,7 @@ struct SpineTransportTests {
             } catch NavClientError.rpc(let error) {
                 #expect(error.code == -32800)
             }
-            try await client.assertNoUnmatchedReply(within: .milliseconds(100))
+            try await client.assertNoUnmatchedReplyDue()
         }
     }
 

@@ -29,6 +29,25 @@ struct ReplayTests {
         for input in Self.inputs("regressions", target) { target.run(Array(try Data(contentsOf: input))) }
     }
 
+    /// The replay above passes for a folder that is missing or misnamed; this holds it to existing, to holding
+    /// inputs, and to naming only real targets (fuzz/regressions/README.md says where each input comes from).
+    @Test("fuzz/regressions holds inputs, each in the folder of a target that exists")
+    func regressionsPresent() throws {
+        let folder = Self.root.appendingPathComponent("regressions")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+        var isDirectory: ObjCBool = false
+        let targets = entries.filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }
+        #expect(Set(targets).isSubset(of: FuzzTarget.allCases.map(\.rawValue)), "\(targets)")
+        let inputs = FuzzTarget.allCases.flatMap { Self.inputs("regressions", $0) }
+        #expect(inputs.count >= 8, "\(inputs.map(\.lastPathComponent))")
+        // The two kinds of past fix kept here: json-c's admissions refused by the strict scan, and storyboards
+        // refused before XMLParser.
+        #expect(!Self.inputs("regressions", .json).isEmpty && !Self.inputs("regressions", .storyboard).isEmpty)
+    }
+
     @Test("the params target decodes the params and results of every method the daemon answers (the two notifications take none)")
     func everyMethod() {
         let names = Set(FuzzTarget.methods.map { $0.name })

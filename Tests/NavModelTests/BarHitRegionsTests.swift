@@ -64,12 +64,55 @@ struct BarHitRegionsTests {
         #expect(abs(BarRegions.area(inBar) - bar.barFrame.width * bar.barFrame.height) < 1e-6)
     }
 
-    @Test("ios17: the back button's region is exactly its element's frame")
+    /// The regions of the session of docs/protocol.md's `bar/layout` and `bar/hitRegions` examples (ios17, 375 x 667
+    /// with a 20-pt status bar, "Home" under "Detail" with a "Save" item), worked out by hand from the geometry
+    /// table of docs/semantics.md ("Numbers per profile") with the label widths of that example (Home 45.339,
+    /// Save 38.743, Detail 44.88): margin m = 16 below 414 pt; the back button from x 0 to (m − 8) + 13 + 6 + 45.339
+    /// = 72.339, plus 5 (`backButtonEnd` `padded` on ios17) = 77.339; the edge text item its label + 8 ending at
+    /// W − m + 8 = 367, so from 320.257; the title label centred on W / 2 = 187.5, from 165.06; 44 high at y 20,
+    /// labels 21 high at y 31.5. The content view swallows what is left: the strips above and below the labels
+    /// between the back button and Save, the label row beside the title, and the 8 pt past Save.
+    /// (The examples in docs/protocol.md still show the back button ending at 80.339, 8 past its label: they
+    /// predate `backButtonEnd`.)
+    static let workedRegions: [(HitTarget.Kind, String?, HitAction, HitReason?, Rect)] = [
+        (.backButton, nil, .pop(to: "home"), nil, Rect(x: 0, y: 20, width: 77.339, height: 44)),
+        (.bar, nil, .none, .swallowed, Rect(x: 77.339, y: 20, width: 320.257 - 77.339, height: 11.5)),
+        (.barItem, "save", .itemAction("save"), nil, Rect(x: 320.257, y: 20, width: 46.743, height: 44)),
+        (.bar, nil, .none, .swallowed, Rect(x: 367, y: 20, width: 8, height: 44)),
+        (.bar, nil, .none, .swallowed, Rect(x: 77.339, y: 31.5, width: 165.06 - 77.339, height: 21)),
+        (.title, nil, .none, .inert, Rect(x: 165.06, y: 31.5, width: 44.88, height: 21)),
+        (.bar, nil, .none, .swallowed, Rect(x: 209.94, y: 31.5, width: 320.257 - 209.94, height: 21)),
+        (.bar, nil, .none, .swallowed, Rect(x: 77.339, y: 52.5, width: 320.257 - 77.339, height: 11.5)),
+    ]
+
+    @Test("ios17: the regions of the documented example's bar, in order, to a millionth of a point")
+    func documentedExample() throws {
+        let model = try Fx.model(
+            .ios17, width: 375, height: 667, statusBar: 20,
+            [
+                Screen(id: "home", title: "Home"),
+                Fx.top("detail", title: "Detail", right: [Fx.text("save", "Save")]),
+            ])
+        let regions = BarRegions.regions(Fx.bar(model))
+        try #require(regions.count == Self.workedRegions.count, "\(regions.map(\.frame))")
+        for (region, (kind, itemId, action, reason, frame)) in zip(regions, Self.workedRegions) {
+            #expect(region.target == HitTarget(kind: kind, screenId: "detail", itemId: itemId))
+            #expect(region.action == action && region.reason == reason && !region.viaSlop)
+            let f = region.frame
+            #expect(
+                abs(f.minX - frame.minX) < 1e-6 && abs(f.minY - frame.minY) < 1e-6 && abs(f.width - frame.width) < 1e-6
+                    && abs(f.height - frame.height) < 1e-6, "\(f) is not \(frame)")
+        }
+    }
+
+    @Test("ios17: the back button's region runs from x 0 to its touch container's end, the bar's full height")
     func backRegion() throws {
-        let bar = Fx.bar(try Fx.model([Fx.home, Fx.top()]))
+        // The back button of the example above ("Home", 77.339 wide on ios17), on a bar 47 pt down.
+        let bar = Fx.bar(try Fx.model([Screen(id: "home", title: "Home"), Fx.top()]))
         let back = BarRegions.regions(bar).filter { $0.target.kind == .backButton }
         #expect(back.count == 1)
-        #expect(back.first?.frame == bar.element(.backButton)?.frame)
+        let frame = try #require(back.first?.frame)
+        #expect(frame.minX == 0 && frame.minY == 47 && frame.height == 44 && abs(frame.width - 77.339) < 1e-6, "\(frame)")
         #expect(back.first?.action == .pop(to: "home"))
     }
 

@@ -73,7 +73,7 @@ struct InProcessClientTests {
             #expect(note.params?["changes"] == [["kind": "stack", "op": "push", "screens": ["a"]]])
             try await client.unsubscribe(subscription)
             #expect(try await client.pop(session.sessionId).popped == ["a"])
-            try await client.assertNoNotification(within: .milliseconds(100))
+            try await client.assertNoNotificationDue()
             #expect(try await client.listSessions().map(\.name) == ["rig"])
             await client.close()
         }
@@ -188,7 +188,7 @@ struct InProcessClientTests {
                 }
                 try await group.waitForAll()
             }
-            try await client.assertNoUnmatchedReply(within: .milliseconds(50))
+            try await client.assertNoUnmatchedReplyDue()
             await client.close()
         }
     }
@@ -344,7 +344,7 @@ struct InProcessClientTests {
             case .failure(let error): #expect(error is CancellationError, "\(error)")
             }
             #expect(try await client.status().pid > 0)
-            try await client.assertNoUnmatchedReply(within: .milliseconds(50))
+            try await client.assertNoUnmatchedReplyDue()
             await client.close()
         }
     }

@@ -129,13 +129,6 @@ final class RawConnection: Sendable {
         return json
     }
 
-    /// Throws if anything arrives within `duration`.
-    func expectNothing(within duration: Duration = .milliseconds(300)) async throws {
-        if let event = await events.next(timeout: duration) {
-            throw HarnessError("expected nothing, got \(event)")
-        }
-    }
-
     /// True when the daemon closes the connection within `timeout` (everything before is discarded).
     func waitForClose(timeout: Duration = .seconds(10)) async -> Bool {
         let clock = ContinuousClock()
