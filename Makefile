@@ -135,13 +135,14 @@ test:
 	$(MAKE) test-asan test-fuzz
 
 ## test-consumers: what runs the plain build's navd and navctl, one after another: the clients, the language
-## server, the probe, the linter's consumers, the contract, installation, formatting
+## server, the probe, the linter's consumers (the HTML report in a browser among them), the contract, installation, formatting
 .PHONY: test-consumers
 test-consumers:
 	$(MAKE) test-clients
 	$(MAKE) test-lsp
 	$(MAKE) test-probe
 	$(MAKE) test-lint
+	$(MAKE) test-html-report
 	$(MAKE) test-contract
 	$(MAKE) test-install
 	$(MAKE) format-check
@@ -241,6 +242,13 @@ test-lint: tools-deps build
 .PHONY: test-lsp
 test-lsp: tools-deps build
 	NAVCTL=$(abspath $(BIN))/navctl $(TOOLS_PY) -m pytest -q clients/lsp
+
+## test-html-report: navctl lint's HTML page in headless Chromium (scripts/check_html_report.py): no console
+## error, every finding's picture drawn; the page and its screenshot stay in $(SCRATCH)/html-report
+.PHONY: test-html-report
+test-html-report: build
+	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium"; $(APT_INSTALL) chromium; }
+	python3 scripts/check_html_report.py --navctl $(BIN)/navctl --out $(SCRATCH)/html-report examples
 
 ## test-probe: NavdProbe (probe/): its core and its UIKit adapter (compiled against UIKitStub) on Linux, then the
 ## documents it writes for its scenarios through navctl lint and the session-document schema

@@ -79,8 +79,9 @@ struct NavctlTests {
             let list = try await navctl(daemon, ["session", "list"])
             let listLines = list.stdout.split(separator: "\n").map(String.init)
             #expect(listLines.count == 3)
-            #expect(listLines.first?.split(separator: " ").map(String.init) == ["ID", "NAME", "VERSION", "DEPTH", "SUBSCRIBERS"])
-            #expect(listLines[1].split(separator: " ").map(String.init) == [sessionId, "demo", "3", "1", "0"])
+            #expect(listLines.first?.split(separator: " ").map(String.init) == ["ID", "NAME", "VERSION", "DEPTH", "SUBSCRIBERS", "FROM"])
+            // A session made by hand says nothing of where it comes from.
+            #expect(listLines[1].split(separator: " ").map(String.init) == [sessionId, "demo", "3", "1", "0", "-"])
             let listJSON = try json(try await navctl(daemon, ["session", "list", "--json"]))
             #expect(listJSON["sessions"]?.arrayValue?.count == 2)
 
