@@ -26,6 +26,16 @@ public struct LoadError: Error, Sendable, Hashable {
     public var message: String
     /// The JSON path of the offending member, when the document parsed but a member is wrong.
     public var path: String?
+    /// The other problems of the same file that the schema shows (a decoder stops at its first): each is
+    /// reported too.
+    public var more: [LoadError] = []
+
+    /// This error and the others of the same file.
+    public var all: [LoadError] {
+        var first = self
+        first.more = []
+        return [first] + more
+    }
 
     public init(file: String, position: SourcePosition, message: String, path: String? = nil) {
         self.file = file
@@ -57,10 +67,21 @@ extension LintDocument {
         } catch {
             let path = documentPath(error.data?["path"]?.stringValue)
             let message = documentMessage(error.message)
-            throw LoadError(
+            var first = LoadError(
                 file: file, position: map.position(of: path ?? "") ?? SourcePosition(line: 1, column: 1),
                 message: path.map { $0.isEmpty || message.contains("'\($0)'") ? message : "'\($0)': \(message)" } ?? message,
                 path: path)
+            // The decoder stopped at its first problem; the schema shows the others, each once.
+            var seen: Set<String> = [path ?? ""]
+            for violation in Self.schema.violations(in: json) where seen.insert(violation.path).inserted {
+                // A member inside the one already reported is that member's problem.
+                if let path, !path.isEmpty, violation.path.hasPrefix(path + ".") || violation.path.hasPrefix(path + "[") { continue }
+                first.more.append(
+                    LoadError(
+                        file: file, position: map.position(of: violation.path) ?? SourcePosition(line: 1, column: 1),
+                        message: violation.message, path: violation.path))
+            }
+            throw first
         }
     }
 

@@ -76,7 +76,7 @@ public enum LintRun {
         for source in documents {
             switch source.load() {
             case .success(let document): report.findings += Linter.lint(document, profiles: profiles)
-            case .failure(let error): report.errors.append(error)
+            case .failure(let error): report.errors += error.all
             }
         }
         guard !sources.isEmpty else { return report }

@@ -42,6 +42,35 @@ struct LoadingTests {
         }
     }
 
+    @Test("every bad member of a file is reported, each at its place, not only the first")
+    func everyBadMember() {
+        let text = """
+            {"format": "navd-session", "profile": "ios99",
+             "screens": [
+              {"id": "home", "title": 7},
+              {"id": "detail", "popGesture": "sideways",
+               "item": {"hidesBackButton": "yes"}}
+             ]}
+            """
+        #expect {
+            _ = try load(text)
+        } throws: { error in
+            let all = try #require(error as? LoadError).all
+            // The members and where their names start, read off the text above.
+            let expected: [(String, Int, Int)] = [
+                ("profile", 1, 28), ("screens[0].title", 3, 18), ("screens[1].popGesture", 4, 20),
+                ("screens[1].item.hidesBackButton", 5, 13),
+            ]
+            guard all.count == expected.count else { return false }
+            for (e, (path, line, column)) in zip(all, expected) {
+                guard e.path == path, e.position == SourcePosition(line: line, column: column), e.message.contains("'\(path)'") else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
     @Test("a duplicate screen id, a wrong format version and a missing member of a nested object")
     func otherRefusals() {
         func refusal(_ text: String) -> LoadError? {

@@ -76,3 +76,80 @@ extension Schema {
         }
     }
 }
+
+extension Schema {
+    /// A value the schema does not allow where it stands: a wrong type, a value outside an enumeration or a
+    /// range. What a decoder that stops at the first problem leaves unsaid.
+    public struct Violation: Sendable, Hashable {
+        public var path: String
+        public var message: String
+    }
+
+    /// Every value of `value` the schema does not allow, in document order; where the schema offers several
+    /// shapes, those of the shape that fits best.
+    public func violations(in value: JSON, at path: String = "") -> [Violation] {
+        var found: [Violation] = []
+        check(value, at: path, into: &found, depth: 0)
+        return found
+    }
+
+    func check(_ value: JSON, at path: String, into found: inout [Violation], depth: Int) {
+        guard depth < Self.maxUnknownMemberDepth else { return }
+        let at = path.isEmpty ? "the document" : "'\(path)'"
+        switch node {
+        case .leaf(let keywords):
+            if let problem = Self.leafProblem(keywords, value) { found.append(Violation(path: path, message: "\(at) \(problem)")) }
+        case .array(let element):
+            guard case .array(let items) = value else {
+                found.append(Violation(path: path, message: "\(at) must be an array, not \(value.typeName)"))
+                return
+            }
+            for (i, item) in items.enumerated() { element.check(item, at: "\(path)[\(i)]", into: &found, depth: depth + 1) }
+        case .object(let properties, _):
+            guard case .object(let members) = value else {
+                found.append(Violation(path: path, message: "\(at) must be an object, not \(value.typeName)"))
+                return
+            }
+            for member in members {
+                guard let property = properties.first(where: { $0.name == member.key }) else { continue }
+                property.schema.check(member.value, at: path.isEmpty ? member.key : "\(path).\(member.key)", into: &found, depth: depth + 1)
+            }
+        case .anyOf(let choices):
+            var best: [Violation]?
+            for choice in choices {
+                var candidate: [Violation] = []
+                choice.check(value, at: path, into: &candidate, depth: depth + 1)
+                if best == nil || candidate.count < best?.count ?? 0 { best = candidate }
+                if candidate.isEmpty { return }
+            }
+            // No shape fits: one problem for the member, not the best shape's details.
+            if let best, !best.isEmpty {
+                found.append(best.count == 1 ? best[0] : Violation(path: path, message: "\(at) has no allowed shape"))
+            }
+        case .ref(_, let resolve):
+            resolve().check(value, at: path, into: &found, depth: depth + 1)
+        }
+    }
+
+    static func leafProblem(_ keywords: JSONObject, _ value: JSON) -> String? {
+        if let constant = keywords["const"], constant != value { return "must be \(constant.serialized())" }
+        if case .array(let allowed)? = keywords["enum"], !allowed.contains(value) {
+            return "must be one of \(allowed.map { $0.serialized() }.joined(separator: ", "))"
+        }
+        if let type = keywords["type"]?.stringValue {
+            let fits: Bool
+            switch (type, value) {
+            case ("string", .string), ("boolean", .bool), ("null", .null), ("object", .object), ("array", .array): fits = true
+            case ("number", _): fits = value.doubleValue != nil
+            case ("integer", _): fits = value.doubleValue.map { $0.rounded() == $0 } ?? false
+            default: fits = false
+            }
+            if !fits { return "must be \(type == "integer" ? "an" : "a") \(type), not \(value.typeName)" }
+        }
+        if let number = value.doubleValue {
+            if let min = keywords["minimum"]?.doubleValue, number < min { return "must be at least \(JSON.number(min).serialized())" }
+            if let max = keywords["maximum"]?.doubleValue, number > max { return "must be at most \(JSON.number(max).serialized())" }
+        }
+        return nil
+    }
+}

@@ -712,11 +712,10 @@ actor LanguageServer {
             loadedDocuments[path] = loaded
         case .failure(let error):
             loadedDocuments[path] = nil
-            documentFindings[path] = [
+            documentFindings[path] = error.all.map {
                 Reported(
-                    file: error.file, line: error.position.line, column: error.position.column, severity: .error, code: nil,
-                    message: error.message)
-            ]
+                    file: $0.file, line: $0.position.line, column: $0.position.column, severity: .error, code: nil, message: $0.message)
+            }
         }
     }
 
