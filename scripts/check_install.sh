@@ -50,6 +50,11 @@ bash_options=$(bash -c "source '$root/share/bash-completion/completions/navctl'
 # fish: its own completer answers for the installed file.
 fish_words=$(fish --no-config -c "source '$root/share/fish/vendor_completions.d/navctl.fish'; complete -C 'navctl li'")
 grep -q "^lint" <<<"$fish_words" || fail "fish completes 'navctl li' to '$fish_words'"
+# Values: profiles, devices and files.
+fish_profiles=$(fish --no-config -c "source '$root/share/fish/vendor_completions.d/navctl.fish'; complete -C 'navctl lint --profile '" | cut -f1)
+grep -qx "ios17" <<<"$fish_profiles" && grep -qx "all" <<<"$fish_profiles" || fail "fish completes --profile to '$fish_profiles'"
+fish_devices=$(fish --no-config -c "source '$root/share/fish/vendor_completions.d/navctl.fish'; complete -C 'navctl session create --device iphone-1'" | cut -f1)
+grep -qx "iphone-12" <<<"$fish_devices" || fail "fish completes --device iphone-1 to '$fish_devices'"
 
 # zsh: the function loads from the site-functions directory through compinit and defines _navctl.
 zsh -f -c "fpath=('$root/share/zsh/site-functions' \$fpath); autoload -Uz compinit; compinit -u -d '$root/zcompdump'; autoload -Uz _navctl; whence -w _navctl" \

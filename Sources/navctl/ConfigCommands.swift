@@ -8,7 +8,8 @@ import NavModel
 struct DeviceOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "A real device (see `navctl devices`), e.g. iphone-se-1, or a size in points, e.g. 390x844.", valueName: "name|WxH"))
+            "A real device (see `navctl devices`), e.g. iphone-se-1, or a size in points, e.g. 390x844.", valueName: "name|WxH"),
+        completion: .list(DevicePreset.all.map(\.name)))
     var device: String?
     @Option(
         name: .customLong("status-bar"), parsing: .unconditional,
@@ -95,7 +96,9 @@ struct ConfigureCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
     @Argument(help: "The session id.") var sessionId: String
-    @Option(help: "The layout profile: \(SessionCommand.profiles.joined(separator: ", ")).") var profile: String?
+    @Option(
+        help: "The layout profile: \(SessionCommand.profiles.joined(separator: ", ")).",
+        completion: .list(SessionCommand.profiles)) var profile: String?
     @OptionGroup var device: DeviceOptions
     @Option(help: "The locale, e.g. de-DE.") var locale: String?
     @Option(

@@ -13,7 +13,8 @@ import NavProtocol
 struct DocumentOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("Answer for this session document in process, without a daemon (- reads stdin).", valueName: "doc.navd.json"))
+        help: ArgumentHelp("Answer for this session document in process, without a daemon (- reads stdin).", valueName: "doc.navd.json"),
+        completion: .file(extensions: ["json"]))
     var file: String?
 
     @Option(
@@ -23,7 +24,9 @@ struct DocumentOptions: ParsableArguments {
             valueName: "id"))
     var screen: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --file: lay the document out under this profile.", valueName: "profile"))
+    @Option(
+        name: .long, help: ArgumentHelp("With --file: lay the document out under this profile.", valueName: "profile"),
+        completion: .list(Profile.allCases.map(\.rawValue)))
     var profile: String?
 
     func validate() throws {

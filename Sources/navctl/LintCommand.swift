@@ -37,18 +37,22 @@ struct LintCommand: ParsableCommand {
         case html
     }
 
-    @Argument(help: "Folders, source files or documents to lint; - reads a document from standard input.")
+    @Argument(
+        help: "Folders, source files or documents to lint; - reads a document from standard input.",
+        completion: .file())
     var paths: [String] = []
 
     @Option(
         name: .long,
         help: ArgumentHelp(
             "Profiles to check under: a comma-separated list, or all (default: each document's own; for source, the deployment target's). An iOS version (ios18) stands for the profile that covers it, with a note.",
-            valueName: "list|all"))
+            valueName: "list|all"), completion: .list(["all"] + Profile.allCases.map(\.rawValue)))
     var profile: String?
 
     @Option(
-        name: .long, help: ArgumentHelp("The configuration file for source (default: .navd.yml in the folder or above).", valueName: "file")
+        name: .long,
+        help: ArgumentHelp("The configuration file for source (default: .navd.yml in the folder or above).", valueName: "file"),
+        completion: .file(extensions: ["yml", "yaml"])
     )
     var config: String?
 

@@ -27,7 +27,9 @@ struct SessionCommand: AsyncParsableCommand {
 
         @OptionGroup var options: ConnectionOptions
         @Option(help: "A name shown by `session list`.") var name: String?
-        @Option(help: "The layout profile: \(SessionCommand.profiles.joined(separator: ", ")).") var profile: String?
+        @Option(
+            help: "The layout profile: \(SessionCommand.profiles.joined(separator: ", ")).",
+            completion: .list(SessionCommand.profiles)) var profile: String?
         @OptionGroup var device: DeviceOptions
         @Option(help: "The locale, e.g. en or fr.") var locale: String?
         @Option(help: ArgumentHelp("The initial stack, a JSON array of screens.", valueName: "json")) var screens: String?
