@@ -81,8 +81,11 @@ install: deps $(STATIC_CXX_DIR)
 	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_BUILD) --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_BUILD) --product navctl
 	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_BUILD) --product navd-mcp
-	@# The help's paragraphs are separated by blank lines, which mdoc wants as .Pp.
-	sed -i.orig 's/^$$/.Pp/' $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1
+	@# The help's paragraphs are separated by blank lines, which mdoc wants as .Pp; its indented example
+	@# lines are literal lines (.Dl), which mdoc would otherwise run together.
+	sed -i.orig -e 's/^$$/.Pp/' -e 's/^  \(.*\)$$/.Dl \1/' $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1
+	@# navd has no subcommands: the manual plugin still writes one in the synopsis, and its help command.
+	sed -i -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' $(MANUAL_DIR)/navd.1
 	@set -e; root="$(DESTDIR)$(PREFIX)"; bin="$(SCRATCH)/$(INSTALL_CONFIGURATION)"; \
 	  install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	    "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" "$$root/share/doc/navd"; \

@@ -36,6 +36,9 @@ for page in navd navctl; do
 done
 grep -q -- "--state-dir" <<<"$man_navd" || fail "man navd does not show --state-dir"
 grep -q "LISTEN_FDS" <<<"$man_navd" || fail "man navd does not mention socket activation"
+# navd has no subcommands, and its Try-it lines are lines of their own.
+! grep -qi "subcommand" <<<"$man_navd" || fail "man navd speaks of a subcommand: $(grep -i subcommand <<<"$man_navd")"
+grep -qE "^[[:space:]]+navctl status$" <<<"$man_navd" || fail "man navd runs its Try-it lines together"
 grep -qE "^ +lint +" <<<"$man_navctl" || fail "man navctl does not show the lint command"
 
 # bash: the completion function, called as bash calls it (command, word, previous word), completes a
