@@ -73,23 +73,26 @@ INSTALL_BUILD = -c $(INSTALL_CONFIGURATION)
 endif
 install: deps $(STATIC_CXX_DIR)
 	@rm -rf $(MANUAL_DIR) && mkdir -p $(MANUAL_DIR)
-	@# The manual plugin builds every product without the static runtime, in the same place, so it runs first
-	@# and the binaries installed are the ones built after it.
-	$(SWIFT) package --scratch-path $(SCRATCH) --allow-writing-to-directory $(MANUAL_DIR) \
-	  generate-manual --configuration $(INSTALL_CONFIGURATION) --output-directory $(MANUAL_DIR) \
-	  --authors "the navd authors" >/dev/null
+	@echo "install: building navd, navctl and navd-mcp ($(INSTALL_CONFIGURATION))"
 	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_BUILD) --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_BUILD) --product navctl
 	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_BUILD) --product navd-mcp
-	@# The help's paragraphs are separated by blank lines, which mdoc wants as .Pp; its indented example
-	@# lines are literal lines (.Dl), which mdoc would otherwise run together.
+	@# The manuals come from the binaries just built, through swift-argument-parser's generate-manual tool (a
+	@# small debug build), not its plugin, which builds every product once more.
+	@echo "install: writing the manuals"
+	$(SWIFT) build --scratch-path $(SCRATCH) --product generate-manual
+	@for tool in navd navctl; do \
+	  $(SCRATCH)/debug/generate-manual $(SCRATCH)/$(INSTALL_CONFIGURATION)/$$tool --output-directory $(MANUAL_DIR) \
+	    --authors "the navd authors" >/dev/null || exit 1; done
 	sed -i.orig -e 's/^$$/.Pp/' -e 's/^  \(.*\)$$/.Dl \1/' $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1
-	@# navd has no subcommands: the manual plugin still writes one in the synopsis, and its help command.
+	@# navd has no subcommands: generate-manual still writes one in the synopsis, and its help command.
 	sed -i -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' $(MANUAL_DIR)/navd.1
 	@set -e; root="$(DESTDIR)$(PREFIX)"; bin="$(SCRATCH)/$(INSTALL_CONFIGURATION)"; \
 	  install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	    "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" "$$root/share/doc/navd"; \
 	  install -m 0755 "$$bin/navd" "$$bin/navctl" "$$bin/navd-mcp" "$$root/bin/"; \
+	  if [ "$(INSTALL_CONFIGURATION)" = release ]; then \
+	    echo "install: stripping the binaries"; strip "$$root/bin/navd" "$$root/bin/navctl" "$$root/bin/navd-mcp"; fi; \
 	  install -m 0644 $(MANUAL_DIR)/navd.1 $(MANUAL_DIR)/navctl.1 "$$root/share/man/man1/"; \
 	  for tool in navd navctl; do \
 	    "$$bin/$$tool" --generate-completion-script bash > "$$root/share/bash-completion/completions/$$tool"; \
