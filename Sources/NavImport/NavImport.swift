@@ -406,7 +406,15 @@ public enum NavImport {
     static func barItem(_ button: Placed, bar: Placed, inBar: [Placed], text: String?, index: Int) -> JSON {
         if let text, !text.isEmpty {
             let id = text.lowercased().filter { $0.isLetter || $0.isNumber }
-            return ["id": .string(id.isEmpty ? "item-\(index)" : id), "title": .string(text)]
+            var item: JSONObject = ["id": .string(id.isEmpty ? "item-\(index)" : id), "title": .string(text)]
+            // The label's width as the dump measured it, rather than the model's estimate of the font: the item
+            // is then as wide as the running app drew it (a CJK title measures wider than the model's table).
+            if let label = inBar.first(where: {
+                isLabel($0.view) && $0.window.isInside(button.window, slack: 0.5) && $0.depth > button.depth && $0.window.width > 0
+            }) {
+                item["width"] = .number((label.window.width * 100).rounded() / 100)
+            }
+            return .object(item)
         }
         let image = inBar.first { $0.view.className.hasSuffix("ImageView") && $0.window.isInside(button.window) && $0.depth > button.depth }
         let size = image.map { Size(width: $0.window.width, height: $0.window.height) } ?? Size(width: 24, height: 24)
