@@ -40,6 +40,10 @@ grep -q "LISTEN_FDS" <<<"$man_navd" || fail "man navd does not mention socket ac
 ! grep -qi "subcommand" <<<"$man_navd" || fail "man navd speaks of a subcommand: $(grep -i subcommand <<<"$man_navd")"
 grep -qE "^[[:space:]]+navctl status$" <<<"$man_navd" || fail "man navd runs its Try-it lines together"
 grep -qE "^ +lint +" <<<"$man_navctl" || fail "man navctl does not show the lint command"
+# The values of --format and --fail-on are listed, each with what it is.
+for value in github-actions html never; do
+  grep -qE "^[[:space:]]+$value([[:space:]]|$)" <<<"$man_navctl" || fail "man navctl does not list the value $value"
+done
 
 # bash: the completion function, called as bash calls it (command, word, previous word), completes a
 # subcommand and an option to exactly one word each.

@@ -35,6 +35,17 @@ struct LintCommand: ParsableCommand {
         case text, json, sarif
         case githubActions = "github-actions"
         case html
+
+        /// What each format is, for the help and the manual's list of values.
+        var defaultValueDescription: String {
+            switch self {
+            case .text: return "FILE:LINE:COL: SEVERITY: MESSAGE [CODE], as compilers print"
+            case .json: return "{\"diagnostics\": [...], \"errors\": [...]}"
+            case .sarif: return "SARIF 2.1.0, for code scanning"
+            case .githubActions: return "workflow annotations"
+            case .html: return "one self-contained page, each finding's bar drawn"
+            }
+        }
     }
 
     @Argument(
@@ -151,7 +162,17 @@ struct LintCommand: ParsableCommand {
     }
 }
 
-extension FailOn: ExpressibleByArgument {}
+extension FailOn: ExpressibleByArgument {
+    /// What each level fails on, for the help and the manual's list of values.
+    public var defaultValueDescription: String {
+        switch self {
+        case .error: return "errors"
+        case .warning: return "warnings and errors"
+        case .info: return "any finding"
+        case .never: return "nothing: the exit status is 0 whatever is found"
+        }
+    }
+}
 
 /// Where the documentation that ships with navctl is, for the rules' links of SARIF and HTML.
 enum DocsLocation {
