@@ -87,14 +87,18 @@ extension LintDocument {
 
     /// The members a document file may have: a session document's, with the session bar, the frozen back
     /// title, and the free text people and importers leave (`description`, `notes`); `x-` members are free.
-    static let schema = Schema.object(
-        SessionConfig.schemaProperties + [
-            .optional("format", .string), .optional("formatVersion", .integer), .optional("name", .string),
-            .optional("description", .string), .optional("notes", .array(.string)), .optional("bar", .ref(BarAppearance.self)),
-            .optional("screens", .array(.ref(Screen.self))), .optional("version", .integer),
-            .optional("nextGeneratedId", .integer), .optional("coveredSnapshots", .object([])),
-            .optional("shownBackTitle", .any),
-        ])
+    /// Made for each load rather than kept: a kept schema tree is memory LeakSanitizer cannot see reached
+    /// (its enum payloads keep pointers in spare bits), and making it costs little beside the decoding.
+    static var schema: Schema {
+        Schema.object(
+            SessionConfig.schemaProperties + [
+                .optional("format", .string), .optional("formatVersion", .integer), .optional("name", .string),
+                .optional("description", .string), .optional("notes", .array(.string)), .optional("bar", .ref(BarAppearance.self)),
+                .optional("screens", .array(.ref(Screen.self))), .optional("version", .integer),
+                .optional("nextGeneratedId", .integer), .optional("coveredSnapshots", .object([])),
+                .optional("shownBackTitle", .any),
+            ])
+    }
 
     /// The decoder names members under `document.`; in a file the document is the root.
     static func documentPath(_ path: String?) -> String? {
