@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavClient
 import NavProtocol
+import NavSource
 
 /// `navctl`: a command line for navd.
 ///
@@ -154,24 +155,11 @@ struct UnknownCommand {
 
     /// The name meant by `word`, when one is close: a letter or two off, or the start of exactly one name.
     static func nearest(_ word: String, among names: [String]) -> String? {
-        let nearest = names.map { ($0, distance(word, $0)) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+        let nearest = names.map { ($0, Suggestion.distance(Array(word.unicodeScalars), Array($0.unicodeScalars))) }.min {
+            ($0.1, $0.0) < ($1.1, $1.0)
+        }
         let starting = names.filter { $0.hasPrefix(word) }
         return starting.count == 1 ? starting[0] : nearest.flatMap { $0.1 <= max(1, word.count / 3) ? $0.0 : nil }
-    }
-
-    /// The edit distance between two words (insertions, deletions, substitutions).
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }
 

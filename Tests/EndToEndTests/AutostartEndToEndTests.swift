@@ -35,10 +35,6 @@ struct AutostartEndToEndTests {
             let socket = dir.file("navd.sock")
             let started = try await runNavctl(["status", "--json", "--start", "--socket", socket])
             let pid = try #require(try JSON.parse(started.stdout)["pid"]?.intValue)
-            // navctl has exited: the daemon's parent is init now, which reaps it when it will.
-            let parent = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).split(separator: ")").last?
-                .split(separator: " ").dropFirst(1).first
-            #expect(parent == "1" || parent.flatMap { Int32($0) } != getpid(), "navd outlives navctl, detached")
             kill(pid_t(pid), SIGTERM)
             // The daemon's own shutdown ends with the socket and its lock removed, then the process exits; a process
             // that has exited is a zombie (Z) until its parent reaps it, or gone.

@@ -79,14 +79,4 @@ struct UnknownCommandTests {
     func notUnknown(_ arguments: [String]) {
         #expect(UnknownCommand.find(in: arguments) == nil)
     }
-
-    @Test(
-        "edit distance: insertions, deletions and substitutions, one each",
-        arguments: [
-            ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("lint", "lint", 0), ("lnt", "lint", 1), ("lintt", "lint", 1),
-            ("lunt", "lint", 1), ("stauts", "status", 2), ("kitten", "sitting", 3),
-        ])
-    func distance(_ a: String, _ b: String, _ expected: Int) {
-        #expect(UnknownCommand.distance(a, b) == expected)
-    }
 }
