@@ -8,12 +8,17 @@ AFM file is copied into the repository. The licence of the source files is AGPL-
 (/usr/share/doc/fonts-urw-base35/copyright); the numbers are Helvetica's metrics, the same as Adobe's
 freely distributed Core 14 Helvetica AFM advances.
 
-Four tables, in `TextMetrics.Family` then `TextMetrics.Weight` order (docs/semantics.md, "Text widths"):
+Six tables (docs/semantics.md, "Text widths"): first the regular and semibold of each `TextMetrics.Family`, then
+the bold of each family (the large title's weight, GEO-13):
 
 - sanFrancisco regular: Nimbus Sans Regular, as is.
 - sanFrancisco semibold: the mean of Regular and Bold, rounded up.
 - helveticaNeue regular: Regular plus 10 thousandths of an em per character.
 - helveticaNeue medium (the title): the semibold mean plus 1 thousandth per character.
+- sanFrancisco bold: Nimbus Sans Bold, as is ('Settings' at 34 pt measures 134.1 against the 135 of a published
+  Appium page source of iOS's Settings).
+- helveticaNeue bold: Bold plus 10 thousandths of an em per character, as its regular (iOS 7 and 8 have no large
+  titles; the table keeps the families alike).
 
 The two helveticaNeue offsets are fitted to the real iOS 7 and 8 labels in Tests/Fixtures/dumps, whose
 frames are whole half points (a label sized to fit rounds up to the pixel of a 2x screen): 'Passionfruit'
@@ -94,6 +99,11 @@ def tables(afm_dir):
             f"Helvetica Neue, medium (the semibold slot): the San Francisco semibold + {HELVETICA_NEUE_MEDIUM_TRACKING}",
             [w + HELVETICA_NEUE_MEDIUM_TRACKING for w in semibold],
         ),
+        ("San Francisco, bold: Nimbus Sans Bold", bold),
+        (
+            f"Helvetica Neue, bold: Nimbus Sans Bold + {HELVETICA_NEUE_REGULAR_TRACKING}",
+            [w + HELVETICA_NEUE_REGULAR_TRACKING for w in bold],
+        ),
     ]
 
 
@@ -104,7 +114,7 @@ def swift(rows):
         "// widths are kept: docs/semantics.md, \"Text widths\", gives their provenance. Do not edit by hand.",
         "",
         "extension TextMetrics {",
-        "    /// Advances of U+0020...U+007E in thousandths of an em: four tables of 95, at",
+        "    /// Advances of U+0020...U+007E in thousandths of an em: six tables of 95, at",
         "    /// `TextMetrics.tableOffset(family:weight:)`.",
         "    static let asciiAdvances: [UInt16] = [",
     ]

@@ -100,15 +100,13 @@ extension NavImport {
         notes.append(profileNote)
         let era = profile.era
 
-        // Rows: the bar's top row holds the items, the title and the back button; a large title sits below it.
-        let rowHeight: Double =
-            era == .glass ? BarGeometry.platterSize : min(barFrame.height, barFrame.height >= 90 ? barFrame.height - 52 : 44)
-        let large = barFrame.height >= 90
-        if barFrame.height != 44 && !(era == .glass && barFrame.height == 54) {
-            notes.append(
-                "the bar is \(fmt(barFrame.height)) pt high in the tree; the model lays out \(era == .glass ? "the glass bar's 54" : "a 44")-pt bar\(large ? " (no large title)" : "")"
-            )
-        }
+        // Rows: the bar's top row holds the items, the title and the back button; a large title's row (GEO-13) and a
+        // search field's (GEO-16) sit below it.
+        let searchField = contents.first(where: { $0.element.type == "SearchField" && $0.frame.minY >= barFrame.minY + 40 })
+        let searchRow = searchField != nil ? Policies().searchRowHeight : 0
+        let large = barFrame.height - searchRow >= 90
+        let topRow = barFrame.height - searchRow - (large ? Policies().largeTitleRowHeight : 0)
+        let rowHeight: Double = era == .glass ? BarGeometry.platterSize : min(barFrame.height, topRow)
 
         // The back button.
         let margin: Double = width >= BarGeometry.wideMarginWidth ? 20 : 16
@@ -154,12 +152,17 @@ extension NavImport {
         let rowBottom = barFrame.minY + rowHeight
         let largeTitle = large ? texts.first { $0.frame.minY >= rowBottom - 0.5 } : nil
         let inlineTitle = texts.first { $0.frame.maxY <= rowBottom + 0.5 }
+        var barJSON: JSONObject?
         if let largeTitle {
             content.title = largeTitle.element.text
             frames["largeTitle"] = largeTitle.frame
+            barJSON = ["prefersLargeTitles": true]
             notes.append(
-                "large title '\(largeTitle.element.text ?? "")' at \(rectText(largeTitle.frame)): the model has no large title; the screen's title is its text, shown in the 44-pt row"
+                "large title '\(largeTitle.element.text ?? "")' at \(rectText(largeTitle.frame)): the bar prefers large titles, and the screen's title is its text"
             )
+        } else if large {
+            barJSON = ["prefersLargeTitles": true]
+            notes.append("the bar's \(fmt(barFrame.height - topRow))-pt row under its top row is taken as a large-title row (no title text in it)")
         } else if let inlineTitle {
             content.title = inlineTitle.element.text
             frames["title"] = inlineTitle.frame
@@ -168,16 +171,18 @@ extension NavImport {
                 "the top screen's title: no title element in the bar; its identifier '\(id)' is the title unless the app set one, so it is not used"
             )
         }
-        if let search = contents.first(where: { $0.element.type == "SearchField" }) {
+        if let search = searchField {
             let placeholder = search.element.placeholder ?? search.element.value ?? search.element.label
+            content.search = true
+            frames["searchField"] = search.frame
             notes.append(
-                "search field\(placeholder.map { " '\($0)'" } ?? "") at \(rectText(search.frame)): the model has no search field; it is left out"
+                "search field\(placeholder.map { " '\($0)'" } ?? "") at \(rectText(search.frame)): the screen has an integrated search field, shown while scrolled (hidesWhenScrolling false)"
             )
         }
         notes.append("bar colours: an accessibility tree has none; the default bar is used")
 
         var result = assemble(
-            content: content, names: [], profile: profile, device: device.json, policies: [:], bar: nil, notes: &notes,
+            content: content, names: [], profile: profile, device: device.json, policies: [:], bar: barJSON, notes: &notes,
             chevronOnlyTitle: backChevronOnly ? back?.element.text : nil)
         result.kind = kind
         result.inputFrames = frames

@@ -223,6 +223,7 @@ public enum NavImport {
         var item = JSONObject()
         if !content.left.isEmpty { item["leftItems"] = .array(content.left) }
         if !content.right.isEmpty { item["rightItems"] = .array(content.right) }
+        if content.search { item["search"] = ["hidesWhenScrolling": false] }
         if !item.isEmpty { top["item"] = .object(item) }
 
         var screens: [JSON] = []
@@ -324,6 +325,8 @@ public enum NavImport {
         var back: String?
         var left: [JSON] = []
         var right: [JSON] = []
+        /// The top screen has an integrated search field (GEO-16).
+        var search = false
     }
 
     static func extract(_ inBar: [Placed], bar: Placed, texts: [String: String], profile: Profile) -> Content {

@@ -21,6 +21,7 @@ public enum BarReadable {
         case "title"?: return "the title"
         case "bar"?: return "the bar itself"
         case "content"?: return "the screen's content below the bar"
+        case "searchField"?: return "the search field"
         default: return "nothing on the bar"
         }
     }
@@ -46,6 +47,7 @@ public enum BarReadable {
         case "backActionNone"?: return "the screen's backAction is \"none\""
         case "outsideBar"?, "belowBar"?: return whereOutside(hit, point: point)
         case "hiddenBar"?: return "the bar is hidden and takes no taps"
+        case "search"?: return "the search field takes the focus, and the stack stays as it is"
         default: return "no action"
         }
     }

@@ -24,6 +24,44 @@ extension NavigationModel {
         bar.tintColor = bar.tintColor ?? session.tintColor
         bar.titleColor = bar.titleColor ?? session.titleColor
         bar.backIndicator = bar.backIndicator ?? session.backIndicator
+        bar.prefersLargeTitles = bar.prefersLargeTitles ?? session.prefersLargeTitles
         return bar
+    }
+}
+
+extension NavigationModel {
+    /// GEO-13: `screens[index]` asks for a large title. The bar must prefer large titles (`prefersLargeTitles`); an
+    /// item's `always` and `never` decide for it, and `automatic` takes the previous item's choice, the first item
+    /// choosing large (UIKit's header for `UINavigationItemLargeTitleDisplayModeAutomatic`). Only iOS 11 and later
+    /// have large titles, and a compact-height phone (landscape) shows none (reasoned).
+    public func wantsLargeTitle(at index: Int) -> Bool {
+        guard index >= 0, index < screens.count, config.profile.era != .legacy, config.profile.majorVersion >= 11 else {
+            return false
+        }
+        guard barAppearance(at: index).prefersLargeTitles ?? false else { return false }
+        if BarGeometry.isCompactLandscape(config.device) { return false }
+        var large = true
+        for i in 0...index {
+            switch screens[i].item.largeTitleDisplayMode {
+            case .always: large = true
+            case .never: large = false
+            case .automatic: break
+            }
+        }
+        return large
+    }
+
+    /// The large title is shown below the bar's top row: asked for, and the content not scrolled (GEO-13).
+    public func showsLargeTitle(at index: Int) -> Bool {
+        wantsLargeTitle(at: index) && !screens[index].scrolled
+    }
+
+    /// The integrated search field's row is shown (GEO-16): the item has one, iOS 11 or later, and it stays while
+    /// the content is scrolled only when it does not hide when scrolling.
+    public func showsSearchRow(at index: Int) -> Bool {
+        guard index >= 0, index < screens.count, config.profile.era != .legacy, config.profile.majorVersion >= 11,
+            let search = screens[index].item.search
+        else { return false }
+        return !(search.hidesWhenScrolling && screens[index].scrolled)
     }
 }

@@ -181,6 +181,12 @@ public struct Policies: Sendable, Hashable {
     public var backTitleOffsetLimit: Double = 20
     /// GEO-2: the bar height of a compact-width landscape phone (wider than tall, narrower than 896 pt, not the 736-pt Plus).
     public var compactBarHeight: Double = 32
+    /// GEO-13: the large-title row under the bar's top row, range 44-60. iOS 11 added 52 (an iPad measurement,
+    /// 96 = 44 + 52), and a published Appium page source of iOS's Settings shows a 96-pt bar on a 390-pt phone.
+    public var largeTitleRowHeight: Double = 52
+    /// GEO-16: the integrated search field's row under the bar (and under its large-title row), range 44-60.
+    /// Reasoned: no published dump gives it; 52 is the large-title row's height.
+    public var searchRowHeight: Double = 52
 
     public init() {}
 }

@@ -28,6 +28,9 @@ public struct Screen: Sendable, Hashable {
         set { storedBar = newValue.map(Boxed.init) }
     }
     public var popGesture: PopGesture
+    /// The screen's content is scrolled away from its top: a large title collapses into the bar's top row, and a
+    /// search field that hides when scrolling is hidden (GEO-13, GEO-16).
+    public var scrolled: Bool
     /// How the app's source builds this screen's bar beyond UIKit's own properties (the SRC rules); nil when
     /// nothing of that is known, as for every screen of a session document.
     public var techniques: Techniques? {
@@ -43,7 +46,7 @@ public struct Screen: Sendable, Hashable {
     public init(
         id: String, title: String? = nil, item: NavigationItem = NavigationItem(),
         backAction: BackAction = .pop, showsPreviousTitle: Bool = false, backStyle: BackStyle? = nil,
-        bar: BarAppearance? = nil, popGesture: PopGesture = .inherit, techniques: Techniques? = nil
+        bar: BarAppearance? = nil, popGesture: PopGesture = .inherit, techniques: Techniques? = nil, scrolled: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -51,6 +54,7 @@ public struct Screen: Sendable, Hashable {
         self.backAction = backAction
         self.showsPreviousTitle = showsPreviousTitle
         self.popGesture = popGesture
+        self.scrolled = scrolled
         self.storedBackStyle = backStyle.map(Boxed.init)
         self.storedBar = bar.map(Boxed.init)
         self.storedTechniques = techniques.map(Boxed.init)
@@ -115,6 +119,16 @@ public struct NavigationItem: Sendable, Hashable {
         case `default`, generic, minimal
     }
 
+    /// `UINavigationItem.LargeTitleDisplayMode` (GEO-13).
+    public enum LargeTitleDisplayMode: String, Sendable, Hashable, CaseIterable {
+        /// The previous item's choice; the first item shows a large title when the bar prefers them.
+        case automatic
+        /// A large title whenever the bar prefers them.
+        case always
+        /// Never a large title.
+        case never
+    }
+
     /// Overrides the screen title in the bar.
     public var title: String?
     public var titleView: Size?
@@ -126,12 +140,17 @@ public struct NavigationItem: Sendable, Hashable {
     public var backButtonDisplayMode: BackButtonDisplayMode
     public var hidesBackButton: Bool
     public var leftItemsSupplementBackButton: Bool
+    /// How this item's title is shown when the bar prefers large titles (GEO-13).
+    public var largeTitleDisplayMode: LargeTitleDisplayMode
+    /// `searchController`: the integrated search field in a row under the bar (GEO-16); nil: none.
+    public var search: SearchField?
 
     public init(
         title: String? = nil, titleView: Size? = nil, leftItems: [BarItem] = [], rightItems: [BarItem] = [],
         backItem: BackItem? = nil, backButtonTitle: String? = nil,
         backButtonDisplayMode: BackButtonDisplayMode = .default, hidesBackButton: Bool = false,
-        leftItemsSupplementBackButton: Bool = false
+        leftItemsSupplementBackButton: Bool = false, largeTitleDisplayMode: LargeTitleDisplayMode = .automatic,
+        search: SearchField? = nil
     ) {
         self.title = title
         self.titleView = titleView
@@ -142,6 +161,17 @@ public struct NavigationItem: Sendable, Hashable {
         self.backButtonDisplayMode = backButtonDisplayMode
         self.hidesBackButton = hidesBackButton
         self.leftItemsSupplementBackButton = leftItemsSupplementBackButton
+        self.largeTitleDisplayMode = largeTitleDisplayMode
+        self.search = search
+    }
+}
+
+/// A navigation item's integrated search field (`searchController`, GEO-16).
+public struct SearchField: Sendable, Hashable {
+    /// `hidesSearchBarWhenScrolling` (UIKit's default: true): the row is shown only while the content is at its top.
+    public var hidesWhenScrolling: Bool
+    public init(hidesWhenScrolling: Bool = true) {
+        self.hidesWhenScrolling = hidesWhenScrolling
     }
 }
 
@@ -233,10 +263,12 @@ public struct BarAppearance: Sendable, Hashable {
     public var translucent: Bool
     public var hidden: Bool
     public var backIndicator: Size?
+    /// `prefersLargeTitles` (GEO-13); nil: as the session-wide bar says (false when it says nothing).
+    public var prefersLargeTitles: Bool?
 
     public init(
         barTintColor: Color? = nil, gradient: [Color]? = nil, tintColor: Color? = nil, titleColor: Color? = nil,
-        translucent: Bool = true, hidden: Bool = false, backIndicator: Size? = nil
+        translucent: Bool = true, hidden: Bool = false, backIndicator: Size? = nil, prefersLargeTitles: Bool? = nil
     ) {
         self.barTintColor = barTintColor
         self.gradient = gradient
@@ -245,5 +277,6 @@ public struct BarAppearance: Sendable, Hashable {
         self.translucent = translucent
         self.hidden = hidden
         self.backIndicator = backIndicator
+        self.prefersLargeTitles = prefersLargeTitles
     }
 }

@@ -182,6 +182,7 @@ extension HitTarget.Kind {
         case .bar: #""bar""#
         case .content: #""content""#
         case .none: #""none""#
+        case .searchField: #""searchField""#
         }
     }
 }
@@ -198,6 +199,7 @@ extension HitReason {
         case .outsideBar: #""outsideBar""#
         case .belowBar: #""belowBar""#
         case .hiddenBar: #""hiddenBar""#
+        case .search: #""search""#
         }
     }
 }

@@ -153,6 +153,7 @@ extension Screen {
             try b.apply(br)
         }
         try r.patchEnum("popGesture", &popGesture, reset: .inherit)
+        try r.patchBool("scrolled", &scrolled, reset: false)
     }
 
     public var json: JSON {
@@ -168,6 +169,7 @@ extension Screen {
             } ?? .null
         o["bar"] = bar?.json ?? .null
         o["popGesture"] = .string(popGesture.rawValue)
+        o["scrolled"] = .bool(scrolled)
         return .object(o)
     }
 }
@@ -191,6 +193,10 @@ extension NavigationItem {
         try r.patchEnum("backButtonDisplayMode", &backButtonDisplayMode, reset: .default)
         try r.patchBool("hidesBackButton", &hidesBackButton, reset: false)
         try r.patchBool("leftItemsSupplementBackButton", &leftItemsSupplementBackButton, reset: false)
+        try r.patchEnum("largeTitleDisplayMode", &largeTitleDisplayMode, reset: .automatic)
+        try r.patchOptionalObject("search", &search, fresh: SearchField()) { (sr: ParamReader, sf: inout SearchField) throws(RPCError) in
+            try sr.patchBool("hidesWhenScrolling", &sf.hidesWhenScrolling, reset: true)
+        }
     }
 
     public var json: JSON {
@@ -210,6 +216,8 @@ extension NavigationItem {
         o["backButtonDisplayMode"] = .string(backButtonDisplayMode.rawValue)
         o["hidesBackButton"] = .bool(hidesBackButton)
         o["leftItemsSupplementBackButton"] = .bool(leftItemsSupplementBackButton)
+        o["largeTitleDisplayMode"] = .string(largeTitleDisplayMode.rawValue)
+        o["search"] = search.map { ["hidesWhenScrolling": .bool($0.hidesWhenScrolling)] as JSON } ?? .null
         return .object(o)
     }
 }
@@ -316,6 +324,12 @@ extension BarAppearance {
         try r.patchBool("translucent", &translucent, reset: true)
         try r.patchBool("hidden", &hidden, reset: false)
         try r.patchSize("backIndicator", &backIndicator)
+        try r.patch("prefersLargeTitles", &prefersLargeTitles, reset: nil) { (v: JSON, p: String) throws(RPCError) -> Bool? in
+            guard case .bool(let b) = v else {
+                throw .invalidParams(path: p, expected: "true, false or null", message: "'\(p)' must be true, false or null")
+            }
+            return b
+        }
     }
 
     public var json: JSON {
@@ -327,6 +341,7 @@ extension BarAppearance {
         o["translucent"] = .bool(translucent)
         o["hidden"] = .bool(hidden)
         o["backIndicator"] = backIndicator?.json ?? .null
+        o["prefersLargeTitles"] = prefersLargeTitles.map(JSON.bool) ?? .null
         return .object(o)
     }
 }

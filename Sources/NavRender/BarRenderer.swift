@@ -60,14 +60,15 @@ public enum BarRenderer {
 
     /// `text` as UIKit draws it in `width` points: whole when it fits, else the longest prefix that fits with "…".
     static func tailTruncated(
-        _ text: String, toFit width: Double, weight: TextMetrics.Weight, family: TextMetrics.Family = .sanFrancisco
+        _ text: String, toFit width: Double, weight: TextMetrics.Weight, family: TextMetrics.Family = .sanFrancisco,
+        size: Double = TextMetrics.barFontSize
     ) -> String {
-        guard TextMetrics.width(text, weight: weight, family: family) > width + 0.5 else { return text }
+        guard TextMetrics.width(text, weight: weight, size: size, family: family) > width + 0.5 else { return text }
         var prefix = Substring(text)
         while !prefix.isEmpty {
             prefix = prefix.dropLast()
             let candidate = prefix.trimmingSuffixSpaces + "…"
-            if TextMetrics.width(candidate, weight: weight, family: family) <= width + 0.5 { return candidate }
+            if TextMetrics.width(candidate, weight: weight, size: size, family: family) <= width + 0.5 { return candidate }
         }
         return "…"
     }
@@ -204,6 +205,15 @@ public enum BarRenderer {
                 ])
         case .text(let text, let r, let bold, let enabled):
             return label(text, r, bold: bold, enabled: enabled, colours: colours, family: family)
+        case .largeTitle(let text, let r):
+            return label(text, r, bold: false, enabled: true, colours: colours, family: family, large: true)
+        case .searchField(let r):
+            return SVGElement(
+                "rect",
+                [.init("class", "search-field")] + frame(r) + [
+                    .init("rx", "10"), .init("fill", "#767680"), .init("fill-opacity", "0.12"),
+                ]
+            ).titled("search field")
         case .box(let r, let label):
             return SVGElement(
                 "rect",

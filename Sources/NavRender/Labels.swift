@@ -24,14 +24,17 @@ extension BarRenderer {
     /// A label: tail-truncated as UIKit draws it ("Settin…") when wider than its frame, centred in a frame wider
     /// than its text (a bar item given a `width`), inside a viewport of its frame.
     static func label(
-        _ text: String, _ r: Rect, bold: Bool, enabled: Bool, colours: Colours, family: TextMetrics.Family
+        _ text: String, _ r: Rect, bold: Bool, enabled: Bool, colours: Colours, family: TextMetrics.Family,
+        large: Bool = false
     ) -> SVGElement {
         let f = SVGNumber.format
-        // Helvetica Neue's titles are its Medium (500); San Francisco's are semibold (600).
+        // Helvetica Neue's titles are its Medium (500); San Francisco's are semibold (600); a large title is bold
+        // at 34 pt (GEO-13).
         let neue = family == .helveticaNeue
-        let weight: TextMetrics.Weight = bold ? .semibold : .regular
-        let shown = Self.tailTruncated(text, toFit: r.width, weight: weight, family: family)
-        let advances = shown.map { TextMetrics.width(String($0), weight: weight, family: family) }
+        let weight: TextMetrics.Weight = large ? .bold : (bold ? .semibold : .regular)
+        let size = large ? BarGeometry.largeTitleFontSize : TextMetrics.barFontSize
+        let shown = Self.tailTruncated(text, toFit: r.width, weight: weight, family: family, size: size)
+        let advances = shown.map { TextMetrics.width(String($0), weight: weight, size: size, family: family) }
         let measured = advances.reduce(0, +)
         let length = min(r.width, measured)
         // Only "…" alone can be wider than its frame: its advance is then squeezed with the rest.
@@ -68,9 +71,13 @@ extension BarRenderer {
                 ]
             children = [.text(shown)]
         }
-        attributes += [.init("font-family", fontStack(family)), .init("font-size", f(TextMetrics.barFontSize))]
-        if bold { attributes.append(.init("font-weight", neue ? "500" : "600")) }
-        attributes.append(.init("fill", bold ? colours.title : colours.foreground))
+        attributes += [.init("font-family", fontStack(family)), .init("font-size", f(size))]
+        if large {
+            attributes.append(.init("font-weight", "700"))
+        } else if bold {
+            attributes.append(.init("font-weight", neue ? "500" : "600"))
+        }
+        attributes.append(.init("fill", bold || large ? colours.title : colours.foreground))
         if !enabled { attributes.append(.init("fill-opacity", "0.35")) }
         return SVGElement(
             "svg", [.init("class", "label")] + frame(r) + [.init("overflow", "hidden")],

@@ -26,6 +26,20 @@ struct HitVector: Sendable, CustomTestStringConvertible {
 private let detail = Fx.top()
 private let twoScreens: @Sendable () throws -> NavigationModel = { try Fx.model([Fx.home, detail]) }
 private func withSlop(_ p: inout Policies) { p.touchSlop = .on(above: 20, below: 15) }
+private func largeMode(_ id: String, _ mode: NavigationItem.LargeTitleDisplayMode) -> Screen {
+    Screen(id: id, title: id, item: NavigationItem(largeTitleDisplayMode: mode))
+}
+/// A large-title root with an Add item, as iOS's Settings and Mail draw theirs.
+private let largeRoot: @Sendable () throws -> NavigationModel = {
+    try Fx.model(
+        bar: BarAppearance(prefersLargeTitles: true),
+        [Screen(id: "home", title: "Mailboxes", item: NavigationItem(rightItems: [Fx.text("add", "Add", width: 30)]))])
+}
+/// A large-title root with an integrated search field: rows 47-91, 91-143, 143-195; the field 151-187.
+private let searchRoot: @Sendable () throws -> NavigationModel = {
+    try Fx.model(
+        bar: BarAppearance(prefersLargeTitles: true), [Screen(id: "home", title: "Home", item: NavigationItem(search: SearchField()))])
+}
 
 /// The vectors: SEMANTICS HT-9 to HT-13, GEO-1 to GEO-15 as modelled, the worked table and the seeds.
 let hitVectors: [HitVector] = [
@@ -278,6 +292,62 @@ let hitVectors: [HitVector] = [
     HitVector("GEO-14", "left of that the bar swallows", 7.9, 74, .swallowed) { try Fx.model(.ios26, [Fx.home, detail]) },
     HitVector("GEO-14", "glassBarHeight 44: the bar ends at 91", 195, 91, .content) {
         try Fx.model(.ios26, policies: { $0.glassBarHeight = 44 }, [Fx.home, detail])
+    },
+
+    // GEO-13: the large-title row (52 under the 44-pt row: bar 47-143 on a 390-pt phone).
+    HitVector("GEO-13", "the large title is shown, not a control", 60, 110, .title, largeRoot),
+    HitVector("GEO-13", "the large-title row beside the title is the bar's: it swallows", 300, 110, .swallowed, largeRoot),
+    HitVector("GEO-13", "the large-title row's last point is still the bar", 300, 142.9, .swallowed, largeRoot),
+    HitVector("GEO-13", "below the large-title row is content", 300, 143, .content, largeRoot),
+    HitVector("GEO-13", "items stay in the top row", 370, 60, .item("add"), largeRoot),
+    HitVector("GEO-13", "scrolled: the large title collapses, and y 100 is content", 60, 100, .content) {
+        try Fx.model(bar: BarAppearance(prefersLargeTitles: true), [Screen(id: "home", title: "Home", scrolled: true)])
+    },
+    HitVector("GEO-13", "never: a pushed screen shows its title in the 44-pt row", 60, 100, .content) {
+        try Fx.model(bar: BarAppearance(prefersLargeTitles: true), [Fx.home, largeMode("detail", .never)])
+    },
+    HitVector("GEO-13", "automatic after never stays small", 60, 100, .content) {
+        try Fx.model(
+            bar: BarAppearance(prefersLargeTitles: true),
+            [Fx.home, largeMode("middle", .never), largeMode("detail", .automatic)])
+    },
+    HitVector("GEO-13", "always brings the large title back after never", 60, 110, .title) {
+        try Fx.model(
+            bar: BarAppearance(prefersLargeTitles: true), [Fx.home, largeMode("middle", .never), largeMode("detail", .always)])
+    },
+    HitVector("GEO-13", "the back button stays in the top row of a large-title bar", 1, 60, .back(.pop(to: "home"))) {
+        try Fx.model(bar: BarAppearance(prefersLargeTitles: true), [Fx.home, largeMode("detail", .always)])
+    },
+    HitVector("GEO-13", "without prefersLargeTitles, always shows no large title", 60, 110, .content) {
+        try Fx.model([largeMode("home", .always)])
+    },
+    HitVector("GEO-13", "era L has no large titles", 60, 80, .content) {
+        try Fx.model(.ios10, width: 320, height: 480, statusBar: 20, bar: BarAppearance(prefersLargeTitles: true), [Fx.home])
+    },
+    HitVector("GEO-13", "a compact landscape phone shows no large title", 60, 40, .content) {
+        try Fx.model(width: 844, height: 390, statusBar: 0, bar: BarAppearance(prefersLargeTitles: true), [Fx.home])
+    },
+    HitVector("GEO-13", "iOS 26: the large-title row starts under the 54-pt bar", 60, 110, .title) {
+        try Fx.model(.ios26, bar: BarAppearance(prefersLargeTitles: true), [Fx.home])
+    },
+    HitVector("GEO-13", "iOS 26: 54 + 52, content from 153", 300, 153, .content) {
+        try Fx.model(.ios26, bar: BarAppearance(prefersLargeTitles: true), [Fx.home])
+    },
+
+    // GEO-16: the integrated search field's row.
+    HitVector("GEO-16", "the search field under the large title takes the focus", 100, 169, .searchField, searchRoot),
+    HitVector("GEO-16", "beside the field the search row swallows", 8, 169, .swallowed, searchRoot),
+    HitVector("GEO-16", "below the search row is content", 100, 195, .content, searchRoot),
+    HitVector("GEO-16", "without a large title the search row follows the top row", 100, 117, .searchField) {
+        try Fx.model([Screen(id: "home", title: "Home", item: NavigationItem(search: SearchField()))])
+    },
+    HitVector("GEO-16", "scrolled, a field that hides when scrolling is gone", 100, 117, .content) {
+        try Fx.model([Screen(id: "home", title: "Home", item: NavigationItem(search: SearchField()), scrolled: true)])
+    },
+    HitVector("GEO-16", "scrolled, a field that does not hide stays", 100, 117, .searchField) {
+        try Fx.model([
+            Screen(id: "home", title: "Home", item: NavigationItem(search: SearchField(hidesWhenScrolling: false)), scrolled: true)
+        ])
     },
 
     // GEO-2, GEO-3: heights and status bars.

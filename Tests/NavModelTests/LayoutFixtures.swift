@@ -103,6 +103,7 @@ struct Expect: Sendable, CustomStringConvertible {
     static let none = Expect(kind: .none, item: nil, action: .none)
     static let title = Expect(kind: .title, item: nil, action: .none)
     static let titleView = Expect(kind: .titleView, item: nil, action: .none)
+    static let searchField = Expect(kind: .searchField, item: nil, action: .none)
 
     func matches(_ r: BarHitResult) -> Bool {
         r.target.kind == kind && r.target.itemId == item && r.action == action

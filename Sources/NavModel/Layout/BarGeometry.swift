@@ -28,6 +28,10 @@ public struct BarGeometry: Sendable, Hashable {
     public var backButtonEndPadding: Double = 0
     /// The font family text is measured in (`textMetrics`).
     public var textFamily: TextMetrics.Family = .sanFrancisco
+    /// The large-title row under the top row (GEO-13): `largeTitleRowHeight` when the large title shows, else 0.
+    public var largeTitleRowHeight: Double = 0
+    /// The integrated search field's row under the large-title row (GEO-16): `searchRowHeight` when shown, else 0.
+    public var searchRowHeight: Double = 0
 
     /// Era L: the seed's button views are 30 high (GEO-5).
     public static let legacyButtonHeight: Double = 30
@@ -51,6 +55,14 @@ public struct BarGeometry: Sendable, Hashable {
     /// element list shows "Home" in a 77.7-wide button that starts at 0 on a 375-pt phone: 8 + 13 + 6 and the
     /// label (45.3 in the model's metrics) end at 72.3.
     public static let paddedBackButtonEnd: Double = 5
+    /// The large title's font size (34 pt bold, GEO-13).
+    public static let largeTitleFontSize: Double = 34
+    /// The large title label's height and its distance below the large-title row's top (the Settings page source:
+    /// a 42-pt label 47 below a 44-pt row's top).
+    public static let largeTitleLabelHeight: Double = 42
+    public static let largeTitleLabelTop: Double = 3
+    /// The search field's height inside its row, centred (reasoned: UISearchBar's rounded field).
+    public static let searchFieldHeight: Double = 36
     /// A system glyph without a given size.
     public static let systemGlyph = Size(width: 24, height: 24)
     /// Widths at or above this get the 20-pt margin (GEO-8: 414 observed, 428/430 assumed).
@@ -84,6 +96,8 @@ public struct BarGeometry: Sendable, Hashable {
         case .automatic: backButtonEndPadding = config.profile.majorVersion >= 14 ? BarGeometry.paddedBackButtonEnd : 0
         }
         textFamily = config.textFamily
+        if model.showsLargeTitle(at: screenIndex) { largeTitleRowHeight = policies.largeTitleRowHeight }
+        if model.showsSearchRow(at: screenIndex) { searchRowHeight = policies.searchRowHeight }
     }
 
     /// GEO-2: a landscape phone whose width class is compact. Plus and Max phones are regular-width in
@@ -96,8 +110,19 @@ public struct BarGeometry: Sendable, Hashable {
     public var legacyMargin: Double { margin - edgeSpacing }
     /// Where the back chevron sits in eras L and M: m - 8 (GEO-11, worked table).
     public var chevronX: Double { margin - edgeSpacing }
-    /// The bar frame in window coordinates.
-    public var barFrame: Rect { Rect(x: 0, y: statusBarHeight, width: width, height: barHeight) }
+    /// The bar's whole height: its top row, then the large-title and search rows when they show.
+    public var totalHeight: Double { barHeight + largeTitleRowHeight + searchRowHeight }
+    /// The bar frame in window coordinates: every row (`UINavigationBar`'s frame covers the large title, GEO-13).
+    public var barFrame: Rect { Rect(x: 0, y: statusBarHeight, width: width, height: totalHeight) }
+    /// The large-title row, bar coordinates (nil: not shown).
+    public var largeTitleRow: Rect? {
+        largeTitleRowHeight > 0 ? Rect(x: 0, y: barHeight, width: width, height: largeTitleRowHeight) : nil
+    }
+    /// The search row, bar coordinates (nil: not shown).
+    public var searchRow: Rect? {
+        searchRowHeight > 0
+            ? Rect(x: 0, y: barHeight + largeTitleRowHeight, width: width, height: searchRowHeight) : nil
+    }
     /// Era G platter height.
     public var platterHeight: Double { min(BarGeometry.platterSize, barHeight) }
     /// The row the items, the back button and the title are centred in: the whole bar, but in era G only its

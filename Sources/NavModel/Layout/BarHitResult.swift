@@ -24,6 +24,8 @@ public enum HitAction: Sendable, Hashable {
 public struct HitTarget: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case backButton, barItem, titleView, title, bar, content, none
+        /// The integrated search field (GEO-16).
+        case searchField
     }
     public var kind: Kind
     public var screenId: String?
@@ -53,6 +55,8 @@ public enum HitReason: String, Sendable, Hashable, CaseIterable {
     case belowBar
     /// The bar is hidden and takes no taps.
     case hiddenBar
+    /// The integrated search field takes the focus; the stack does not change (GEO-16).
+    case search
 }
 
 /// The answer of `bar/hitTest` (PROTOCOL.md `HitResult`).

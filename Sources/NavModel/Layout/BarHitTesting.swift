@@ -129,6 +129,8 @@ public enum BarHitTesting {
             return (.barItem, .none, .deadZone, id)
         case .titleView:
             return (.titleView, .none, .inert, nil)
+        case .searchField:
+            return (.searchField, .none, .search, nil)
         case .window, .bar, .swallow, .mask:
             return (.bar, .none, .swallowed, nil)
         }
@@ -160,6 +162,7 @@ public enum BarHitTesting {
         case .titleView: return "titleView"
         case .mask: return "mask"
         case .maskButton: return "maskButton"
+        case .searchField: return "searchField"
         case .window: return "window"
         case .bar: return "navigationBar"
         case .swallow: return "swallow"

@@ -75,7 +75,7 @@ struct BarTreeBuilder {
         barChildren.append(
             view(
                 "background", g.era == .legacy ? "_UINavigationBarBackground" : "_UIBarBackground",
-                Rect(x: 0, y: -g.statusBarHeight, width: g.width, height: g.statusBarHeight + g.barHeight),
+                Rect(x: 0, y: -g.statusBarHeight, width: g.width, height: g.statusBarHeight + g.totalHeight),
                 role: .swallow, interactive: false))
         if !hidden {
             drawing.append(.background(bar, plan.appearance.barTintColor ?? plan.appearance.gradient?.first))
@@ -89,6 +89,7 @@ struct BarTreeBuilder {
             if mask { barChildren.append(maskView()) }
         case .modern, .glass:
             barChildren.append(contentView(backAction: backAction))
+            barChildren += lowerRows()
         }
         if hidden {
             elements = []
@@ -120,7 +121,7 @@ struct BarTreeBuilder {
             drawing: drawing,
             columns: hidden ? [] : columns, slop: hidden ? nil : plan.slop, forwardingPaths: forwarding,
             backAction: backAction, previousScreenId: plan.previousScreenId,
-            titleFrame: hidden ? nil : placement.title.map(window), maskInstalled: mask && !hidden,
+            titleFrame: hidden ? nil : (placement.title ?? largeTitleLabel).map(window), maskInstalled: mask && !hidden,
             maskOutside: plan.policies.maskOutside,
             disabledItems: Set((plan.screen.item.leftItems + plan.screen.item.rightItems).filter { !$0.enabled }.map(\.id)),
             alphaRule: plan.policies.alphaRule, textFamily: g.textFamily)
@@ -156,6 +157,46 @@ struct BarTreeBuilder {
     }
 
     private func key(_ side: LayoutElement.Side, _ i: Int) -> String { "\(side.rawValue).\(i)" }
+
+    /// The large title's label, bar coordinates: on the margin, `largeTitleLabelTop` into its row, as wide as its
+    /// text at 34 pt bold and no wider than the row's margins allow (GEO-13).
+    private var largeTitleLabel: Rect? {
+        guard let row = g.largeTitleRow, let text = plan.largeTitle else { return nil }
+        let width = min(
+            TextMetrics.width(text, weight: .bold, size: BarGeometry.largeTitleFontSize, family: g.textFamily),
+            g.width - 2 * g.margin)
+        return Rect(
+            x: g.margin, y: row.y + BarGeometry.largeTitleLabelTop, width: width,
+            height: min(BarGeometry.largeTitleLabelHeight, row.height - BarGeometry.largeTitleLabelTop))
+    }
+
+    /// The rows under the top row: the large title's (GEO-13), then the integrated search field's (GEO-16). Both
+    /// belong to the bar, so a tap anywhere in them is the bar's and never reaches the content.
+    private mutating func lowerRows() -> [View] {
+        var rows: [View] = []
+        if let row = g.largeTitleRow {
+            var children: [View] = []
+            if let label = largeTitleLabel, let text = plan.largeTitle {
+                drawing.append(.largeTitle(text, window(label)))
+                elements.append(
+                    LayoutElement(kind: .largeTitle, side: .left, frame: window(label), visibleFrame: window(label), text: text))
+                children.append(
+                    view("largeTitle", "UILabel", label.offsetBy(dx: -row.x, dy: -row.y), interactive: false))
+            }
+            rows.append(view("largeTitleView", "_UINavigationBarLargeTitleView", row, role: .swallow, subviews: children))
+        }
+        if let row = g.searchRow {
+            let field = Rect(
+                x: g.margin, y: (row.height - BarGeometry.searchFieldHeight) / 2, width: g.width - 2 * g.margin,
+                height: BarGeometry.searchFieldHeight)
+            let inWindow = window(field.offsetBy(dx: row.x, dy: row.y))
+            drawing.append(.searchField(inWindow))
+            elements.append(LayoutElement(kind: .searchField, side: .center, frame: inWindow, visibleFrame: inWindow))
+            let text = view("searchField", "UISearchTextField", field, role: .searchField, action: "search")
+            rows.append(view("searchBar", "UISearchBar", row, role: .swallow, subviews: [text]))
+        }
+        return rows
+    }
 
     /// Era G: each platter's hit rect reaches the midpoint of the gap to each neighbour, and 8 toward the
     /// screen edge when it is the outermost (GEO-14).
@@ -368,7 +409,7 @@ struct BarTreeBuilder {
             switch e.kind {
             case .backButton: role = placement.back != nil ? .backButton : .syntheticBack
             case .barItem: role = .item(e.id ?? "")
-            case .title, .titleView: continue
+            case .title, .titleView, .largeTitle, .searchField: continue
             }
             if let c = columns.first(where: { $0.role == role }) { elements[i].frame = c.frame }
         }

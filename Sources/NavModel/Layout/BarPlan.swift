@@ -27,6 +27,8 @@ struct BarPlan: Sendable {
     var trailing: [Entry]
     var title: String?
     var titleView: Size?
+    /// The large title's text when the large-title row shows (GEO-13); the top row then shows no title.
+    var largeTitle: String?
     var policies: Policies
     var profile: Profile
 
@@ -70,13 +72,19 @@ struct BarPlan: Sendable {
         }
         self.leading = leading
         self.trailing = item.rightItems.filter { !$0.hidden }.map { Entry(source: .item($0), content: ItemContent($0, geometry)) }
+        let t = item.title ?? screen.title
+        let titleText = (t?.isEmpty ?? true) ? nil : t
         if let view = item.titleView {
             self.titleView = view
             self.title = nil
         } else {
-            let t = item.title ?? screen.title
-            self.title = (t?.isEmpty ?? true) ? nil : t
+            self.title = titleText
             self.titleView = nil
+        }
+        // GEO-13: the large title takes the title's text into its own row; the top row's title is hidden.
+        if geometry.largeTitleRowHeight > 0 {
+            self.largeTitle = titleText
+            self.title = nil
         }
     }
 

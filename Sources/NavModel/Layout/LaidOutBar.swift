@@ -30,7 +30,7 @@ public struct LaidOutBar: Sendable, Hashable {
     public var backAction: HitAction?
     /// The screen the back button returns to.
     public var previousScreenId: String?
-    /// The title label's frame (window), for telling "the title" from the bare bar.
+    /// The title label's frame (window), for telling "the title" from the bare bar: the large title's when it shows.
     public var titleFrame: Rect?
     /// The seed's mask overlay is installed (BB-13, HT-13).
     public var maskInstalled: Bool
@@ -74,12 +74,18 @@ public enum BarRole: Sendable, Hashable {
     case mask
     /// The 20x30 button inside the mask: the custom back action.
     case maskButton
+    /// The integrated search field's text field (GEO-16).
+    case searchField
 }
 
 /// A bar element as `bar/layout` reports it.
 public struct LayoutElement: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case backButton, barItem, title, titleView
+        /// The large title's label in the large-title row (GEO-13).
+        case largeTitle
+        /// The integrated search field (GEO-16).
+        case searchField
     }
     public enum Side: String, Sendable, Hashable, CaseIterable {
         case left, right, center
@@ -119,6 +125,10 @@ public enum BarDrawing: Sendable, Hashable {
     case platter(Rect)
     /// The seed's mask overlay (invisible in the app; drawn dashed).
     case overlay(Rect)
+    /// The large title, 34 pt bold (GEO-13).
+    case largeTitle(String, Rect)
+    /// The integrated search field (GEO-16).
+    case searchField(Rect)
 }
 
 /// An era L touch column: the bar assigns a touch whose x lies in `frame` to `role` (HT-10).

@@ -62,6 +62,7 @@ extension Screen: NamedSchema {
             .patch("backStyle", .nullable(.object([.patch("title", .nullable(.string)), .patch("color", .nullable(.ref(Color.self)))]))),
             .patch("bar", .nullable(.ref(BarAppearance.self))),
             .patch("popGesture", .enumeration(Screen.PopGesture.self)),
+            .patch("scrolled", .boolean, "the content is scrolled from its top: a large title collapses, a search field may hide"),
         ])
     }
 }
@@ -85,6 +86,10 @@ extension NavigationItem: NamedSchema {
             .patch("backButtonDisplayMode", .enumeration(NavigationItem.BackButtonDisplayMode.self)),
             .patch("hidesBackButton", .boolean),
             .patch("leftItemsSupplementBackButton", .boolean),
+            .patch("largeTitleDisplayMode", .enumeration(NavigationItem.LargeTitleDisplayMode.self)),
+            .patch(
+                "search", .nullable(.object([.patch("hidesWhenScrolling", .boolean)])),
+                "the integrated search field (searchController); null: none"),
         ])
     }
 }
@@ -122,6 +127,7 @@ extension BarAppearance: NamedSchema {
             .patch("translucent", .boolean),
             .patch("hidden", .boolean),
             .patch("backIndicator", .nullable(.ref(Size.self))),
+            .patch("prefersLargeTitles", .nullable(.boolean), "null: as the session-wide bar says (false when unset)"),
         ])
     }
 }
@@ -173,6 +179,8 @@ extension Policies: NamedSchema {
             .patch("glassItemSpacing", .number(min: 6, max: 16)),
             .patch("backButtonEnd", .enumeration(BackButtonEnd.self)),
             .patch("textMetrics", .enumeration(TextMetricsSetting.self)),
+            .patch("largeTitleRowHeight", .number(min: 44, max: 60)),
+            .patch("searchRowHeight", .number(min: 44, max: 60)),
         ])
     }
 }
