@@ -415,6 +415,11 @@ final class StoryboardParse: NSObject, XMLParserDelegate {
                 add(.leftItemsSupplementBackButton(.known(supplement)), at: at, to: screen)
             }
             if let title = a["backButtonTitle"] { add(.backButtonTitle(.known(title)), at: at, to: screen) }
+            if let mode = a["largeTitleDisplayMode"] {
+                add(
+                    .largeTitleDisplayMode(NavigationItem.LargeTitleDisplayMode(rawValue: mode).map(Known.known) ?? .unknown),
+                    at: at, to: screen)
+            }
             if let mode = a["backButtonDisplayMode"] {
                 add(
                     .backButtonDisplayMode(NavigationItem.BackButtonDisplayMode(rawValue: mode).map(Known.known) ?? .unknown), at: at,

@@ -458,10 +458,34 @@ struct UnitReader {
             add(.backButtonDisplayMode(displayMode(value, at: place)), at: offset, conditional: conditional)
         case "titleView":
             if let size = values.viewSize(value, at: place) { add(.titleView(size), at: offset, conditional: conditional) }
+        case "largeTitleDisplayMode":
+            add(.largeTitleDisplayMode(largeTitleMode(value, at: place)), at: offset, conditional: conditional)
+        case "searchController":
+            add(.searchController(.known(!Values.isNil(values.follow(value, at: place).expr))), at: offset, conditional: conditional)
+        case "hidesSearchBarWhenScrolling":
+            add(.hidesSearchBarWhenScrolling(values.bool(value, at: place)), at: offset, conditional: conditional)
         default:
             if let slot = Self.slot(property), let background = values.appearanceBackground(value, at: place) {
                 add(.appearance(slot, background: background), at: offset, conditional: conditional)
             }
+        }
+    }
+
+    /// `UINavigationItemLargeTitleDisplayMode…`, or its raw value (automatic 0, always 1, never 2).
+    private func largeTitleMode(_ e: Expr, at place: Place) -> Known<NavigationItem.LargeTitleDisplayMode> {
+        let f = values.follow(e, at: place)
+        switch f.expr {
+        case .name("UINavigationItemLargeTitleDisplayModeAutomatic", _): return .known(.automatic)
+        case .name("UINavigationItemLargeTitleDisplayModeAlways", _): return .known(.always)
+        case .name("UINavigationItemLargeTitleDisplayModeNever", _): return .known(.never)
+        case .number(let v, _, _):
+            switch v {
+            case 0: return .known(.automatic)
+            case 1: return .known(.always)
+            case 2: return .known(.never)
+            default: return .unknown
+            }
+        default: return .unknown
         }
     }
 

@@ -202,6 +202,12 @@ public enum SettingValue: Sendable, Hashable {
     case backTitleOffset(Known<Point>)
     /// `navigationBar.prefersLargeTitles`.
     case prefersLargeTitles(Known<Bool>)
+    /// `navigationItem.largeTitleDisplayMode`.
+    case largeTitleDisplayMode(Known<NavigationItem.LargeTitleDisplayMode>)
+    /// `navigationItem.searchController`: true when one is assigned, false for nil.
+    case searchController(Known<Bool>)
+    /// `navigationItem.hidesSearchBarWhenScrolling`.
+    case hidesSearchBarWhenScrolling(Known<Bool>)
 
     /// The bar's colour properties.
     public enum BarProperty: String, Sendable, Hashable {

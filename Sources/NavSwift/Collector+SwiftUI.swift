@@ -39,18 +39,35 @@ extension Collector {
 
     // MARK: Modifiers
 
+    /// SwiftUI's title display mode on a view: `.large` asks for a large title (SwiftUI's bar then prefers them),
+    /// `.inline` for none; `.automatic` leaves UIKit's inheritance (GEO-13).
+    private func titleDisplayMode(_ mode: String, at: SourceLocation) {
+        switch mode {
+        case "large":
+            emit(.ready(.prefersLargeTitles(.known(true))), at: at)
+            emit(.ready(.largeTitleDisplayMode(.known(.always))), at: at)
+        case "inline", "inlineLarge":
+            emit(.ready(.largeTitleDisplayMode(.known(.never))), at: at)
+        default: break
+        }
+    }
+
     private func modifier(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?, at: SourceLocation) {
         let first = Expressions.firstArgument(call)
         switch name {
         case "navigationTitle", "navigationBarTitle":
             guard let first, call.arguments.first?.label == nil else { return }
             emit(.ready(.title(swiftUIText(first))), at: at)
-            if let mode = Expressions.argument(call, "displayMode").flatMap(Expressions.memberName) {
-                if mode == "large" || mode == "inline" { emit(.ready(.prefersLargeTitles(.known(mode == "large"))), at: at) }
+            if let mode = Expressions.argument(call, "displayMode").flatMap(Expressions.memberName) { titleDisplayMode(mode, at: at) }
+        case "navigationBarTitleDisplayMode", "toolbarTitleDisplayMode":
+            guard let mode = first.flatMap(Expressions.memberName) else { return }
+            titleDisplayMode(mode, at: at)
+        case "searchable":
+            // In a navigation stack the search field sits in the bar's drawer; `.always` keeps it when scrolling.
+            emit(.ready(.searchController(.known(true))), at: at)
+            if let placement = Expressions.argument(call, "placement"), placement.description.contains("displayMode: .always") {
+                emit(.ready(.hidesSearchBarWhenScrolling(.known(false))), at: at)
             }
-        case "navigationBarTitleDisplayMode":
-            guard let mode = first.flatMap(Expressions.memberName), mode == "large" || mode == "inline" else { return }
-            emit(.ready(.prefersLargeTitles(.known(mode == "large"))), at: at)
         case "navigationBarBackButtonHidden":
             emit(.ready(.hidesBackButton(first.map(bool) ?? .known(true))), at: at)
         case "navigationBarHidden":

@@ -171,6 +171,13 @@ extension Collector {
         case "titleView":
             guard !isNil else { return }
             emit(.titleView(value(of: rhs)), at: at)
+        case "largeTitleDisplayMode":
+            let mode = Expressions.memberName(rhs).flatMap(NavigationItem.LargeTitleDisplayMode.init(rawValue:))
+            emit(.ready(.largeTitleDisplayMode(mode.map(Known.known) ?? .unknown)), at: at)
+        case "searchController":
+            emit(.ready(.searchController(.known(!isNil))), at: at)
+        case "hidesSearchBarWhenScrolling":
+            emit(.ready(.hidesSearchBarWhenScrolling(bool(rhs))), at: at)
         case let slot:
             if let slot = Self.appearanceSlot(slot), !isNil {
                 let appearance = value(of: rhs)

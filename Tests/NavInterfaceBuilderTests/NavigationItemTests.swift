@@ -158,4 +158,26 @@ struct NavigationItemTests {
                     """)))
         #expect(facts.screen("FAQViewController")?.values == [.title(.known("Q&A <FAQ>")), .itemTitle(.known("\"Help\" → Q&A"))])
     }
+
+    @Test("largeTitleDisplayMode on the navigation item, as Xcode writes it (GEO-13)")
+    func largeTitleDisplayMode() {
+        let facts = read(
+            storyboard(
+                scene(
+                    "Lt1-sc",
+                    """
+                    <viewController id="Lt1-vc" customClass="ProgressViewController" sceneMemberID="viewController">
+                        <navigationItem key="navigationItem" title="Progress" leftItemsSupplementBackButton="YES" \
+                    largeTitleDisplayMode="always" id="Lt1-ni"/>
+                    </viewController>
+                    <viewController id="Lt2-vc" customClass="DetailViewController" sceneMemberID="viewController">
+                        <navigationItem key="navigationItem" largeTitleDisplayMode="sometimes" id="Lt2-ni"/>
+                    </viewController>
+                    """)))
+        #expect(
+            facts.screen("ProgressViewController")?.values == [
+                .itemTitle(.known("Progress")), .leftItemsSupplementBackButton(.known(true)), .largeTitleDisplayMode(.known(.always)),
+            ])
+        #expect(facts.screen("DetailViewController")?.values == [.largeTitleDisplayMode(.unknown)])
+    }
 }

@@ -184,3 +184,32 @@ struct SettingTests {
         #expect(settings.suffix(2).map(\.value) == [.hidesBackButton(.known(true)), .hidesBackButton(.known(false))])
     }
 }
+
+@Suite("Large titles and search in Objective-C")
+struct LargeTitleSettingTests {
+    @Test("largeTitleDisplayMode by name or raw value, searchController set or cleared (GEO-13, GEO-16)")
+    func largeTitleAndSearch() throws {
+        let text = """
+            @implementation InboxViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.navigationItem.largeTitleDisplayMode = UINavigationItemLargeTitleDisplayModeNever;
+                self.navigationItem.searchController = self.searchController;
+                self.navigationItem.hidesSearchBarWhenScrolling = NO;
+            }
+            - (void)reset {
+                self.navigationItem.largeTitleDisplayMode = 1;
+                self.navigationItem.searchController = nil;
+                self.navigationItem.largeTitleDisplayMode = self.mode;
+            }
+            @end
+            """
+        let facts = Source.read(text)
+        let screen = try #require(facts.screen("InboxViewController"))
+        #expect(
+            screen.settings.map(\.value) == [
+                .largeTitleDisplayMode(.known(.never)), .searchController(.known(true)), .hidesSearchBarWhenScrolling(.known(false)),
+                .largeTitleDisplayMode(.known(.always)), .searchController(.known(false)), .largeTitleDisplayMode(.unknown),
+            ])
+    }
+}

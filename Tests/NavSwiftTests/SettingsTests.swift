@@ -168,8 +168,35 @@ struct SettingsTests {
         let screen = try #require(facts.screen("ComposeViewController"))
         #expect(
             screen.values == [
-                .itemTitle(.known("Edited")), .hidesBackButton(.known(true)), .backButtonDisplayMode(.known(.generic)),
-                .barHidden(.known(true)),
+                .itemTitle(.known("Edited")), .largeTitleDisplayMode(.known(.never)), .hidesBackButton(.known(true)),
+                .backButtonDisplayMode(.known(.generic)), .barHidden(.known(true)),
+            ])
+    }
+
+    @Test("large titles and the integrated search field (GEO-13, GEO-16)")
+    func largeTitleAndSearch() throws {
+        let facts = read(
+            """
+            final class MailboxesViewController: UITableViewController {
+                let searchController = UISearchController(searchResultsController: nil)
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    navigationController?.navigationBar.prefersLargeTitles = true
+                    navigationItem.largeTitleDisplayMode = .always
+                    navigationItem.searchController = searchController
+                    navigationItem.hidesSearchBarWhenScrolling = false
+                }
+                func endSearch() {
+                    navigationItem.searchController = nil
+                    navigationItem.largeTitleDisplayMode = displayMode
+                }
+            }
+            """)
+        let screen = try #require(facts.screen("MailboxesViewController"))
+        #expect(
+            screen.values == [
+                .prefersLargeTitles(.known(true)), .largeTitleDisplayMode(.known(.always)), .searchController(.known(true)),
+                .hidesSearchBarWhenScrolling(.known(false)), .searchController(.known(false)), .largeTitleDisplayMode(.unknown),
             ])
     }
 

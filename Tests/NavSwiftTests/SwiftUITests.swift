@@ -32,7 +32,7 @@ struct SwiftUITests {
         #expect(screen.location.line == 3)
         #expect(
             screen.values == [
-                .title(.known("Order")), .prefersLargeTitles(.known(false)), .hidesBackButton(.known(true)),
+                .title(.known("Order")), .largeTitleDisplayMode(.known(.never)), .hidesBackButton(.known(true)),
                 .appearance(.standard, background: .system("systemOrange")), .appearance(.scrollEdge, background: .unknown),
             ])
         // The period of each modifier: its line is the modifier's.
@@ -63,18 +63,21 @@ struct SwiftUITests {
             }
             """)
         let screen = try #require(facts.screen("EditProfileView"))
-        #expect(screen.values.count == 6)
+        #expect(screen.values.count == 7)
         #expect(screen.values[0] == .title(.known("Edit Profile")))
         #expect(screen.values[1] == .prefersLargeTitles(.known(true)))
-        let left = screen.values[2].items
+        #expect(screen.values[2] == .largeTitleDisplayMode(.known(.always)))
+        var values = screen.values
+        values.remove(at: 2)
+        let left = values[2].items
         #expect(left.map(\.content) == [.title(.known("Cancel"))])
         #expect(left.map(\.hasAction) == [.known(true)])
         #expect(left.first?.location.line == 8)
         // SwiftUI keeps the back button beside leading items.
-        #expect(screen.values[3] == .leftItemsSupplementBackButton(.known(true)))
-        #expect(screen.settings[2].location.line == 7)
-        #expect(screen.values[4].items.map(\.content) == [.image("checkmark"), .system("edit")])
-        #expect(screen.values[5] == .titleView(.unknown))
+        #expect(values[3] == .leftItemsSupplementBackButton(.known(true)))
+        #expect(screen.settings[3].location.line == 7)
+        #expect(values[4].items.map(\.content) == [.image("checkmark"), .system("edit")])
+        #expect(values[5] == .titleView(.unknown))
     }
 
     @Test func navigationBarItemsOfOlderCode() throws {
@@ -265,5 +268,36 @@ struct SwiftUITests {
             """)
         #expect(facts.screens.isEmpty)
         #expect(facts.edges.isEmpty)
+    }
+}
+
+@Suite("SwiftUI large titles and search")
+struct SwiftUILargeTitleTests {
+    @Test("searchable puts a search field in the bar; navigationBarDrawer(displayMode: .always) keeps it (GEO-16)")
+    func searchable() throws {
+        let facts = read(
+            """
+            struct ContactsView: View {
+                @State private var query = ""
+                var body: some View {
+                    List { rows }
+                        .navigationTitle("Contacts")
+                        .searchable(text: $query, placement: .navigationBarDrawer(displayMode: .always))
+                }
+            }
+            struct NotesView: View {
+                @State private var query = ""
+                var body: some View {
+                    List { rows }
+                        .searchable(text: $query)
+                        .toolbarTitleDisplayMode(.automatic)
+                }
+            }
+            """)
+        #expect(
+            facts.screen("ContactsView")?.values == [
+                .title(.known("Contacts")), .searchController(.known(true)), .hidesSearchBarWhenScrolling(.known(false)),
+            ])
+        #expect(facts.screen("NotesView")?.values == [.searchController(.known(true))])
     }
 }

@@ -109,6 +109,8 @@ struct ScreenBuilder {
         /// A `UINavigationBarAppearance` reaches this screen's bar (app-wide, its host's, or its own).
         var appearanceSet = false
         var restore: (location: SourceLocation, guarded: Bool)?
+        /// `hidesSearchBarWhenScrolling` set before the search controller was.
+        var hidesSearchWhenScrolling: Bool?
         /// The class whose settings are being applied.
         var declaringClass: String?
         var leftIds = 0
@@ -245,8 +247,24 @@ struct ScreenBuilder {
                     techniques.backTitleOffset = o
                     locations["techniques.backTitleOffset"] = at
                 }
-            case .prefersLargeTitles:
-                break
+            case .prefersLargeTitles(let b):
+                // Unknown stays unset: a bar that may or may not prefer large titles is drawn without them.
+                if let v = b.value, !maybe { setBar { $0.prefersLargeTitles = v } }
+                locations["bar.prefersLargeTitles"] = at
+            case .largeTitleDisplayMode(let m):
+                if let v = m.value, !maybe { screen.item.largeTitleDisplayMode = v }
+                mark("item.largeTitleDisplayMode", at, known: m.isKnown && !maybe)
+            case .searchController(let b):
+                if let v = b.value, !maybe {
+                    screen.item.search = v ? (screen.item.search ?? SearchField(hidesWhenScrolling: hidesSearchWhenScrolling ?? true)) : nil
+                }
+                mark("item.search", at, known: b.isKnown && !maybe)
+            case .hidesSearchBarWhenScrolling(let b):
+                if let v = b.value, !maybe {
+                    hidesSearchWhenScrolling = v
+                    screen.item.search?.hidesWhenScrolling = v
+                }
+                locations["item.search.hidesWhenScrolling"] = at
             }
 
             func setBar(_ change: (inout BarAppearance) -> Void) {
