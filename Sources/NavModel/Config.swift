@@ -187,6 +187,11 @@ public struct Policies: Sendable, Hashable {
     /// GEO-16: the integrated search field's row under the bar (and under its large-title row), range 44-60.
     /// Reasoned: no published dump gives it; 52 is the large-title row's height.
     public var searchRowHeight: Double = 52
+    /// HT-12: how far under 44 pt the modelled width of a system bar button may fall before `touch-target-small`
+    /// reports it, range 0-10: the model's known error for such buttons. An iOS 13 sheet draws a leading text
+    /// button with a 35-pt label 46 wide, where the model (label + 8) gives 43. Custom views keep the strict 44:
+    /// their size is the app's own.
+    public var touchTargetTolerance: Double = 3
 
     public init() {}
 }

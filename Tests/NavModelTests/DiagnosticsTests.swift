@@ -44,6 +44,24 @@ struct DiagnosticsTests {
         #expect(mask.contains { $0.rect == Rect(x: 8, y: 26, width: 20, height: 30) && $0.message.contains("custom back") })
     }
 
+    @Test("touch-target-small: a system text button within the model's known error is not reported; a custom view of its size is")
+    func smallWithinTolerance() throws {
+        // The iOS 13 sheet's leading '取消': a 35-pt label, 43 wide in the model (label + 8), 46 drawn.
+        let sheet = try Fx.model(
+            .ios13, width: 375, height: 667, statusBar: 20, [Fx.top("sheet", left: [Fx.text("cancel", "取消", width: 35)])])
+        #expect(find(sheet, "touch-target-small").isEmpty)
+        // Under 44 - 3 the model's error cannot make up the difference.
+        let tiny = try Fx.model(.ios13, width: 375, height: 667, statusBar: 20, [Fx.top("sheet", left: [Fx.text("x", "X", width: 30)])])
+        #expect(find(tiny, "touch-target-small").first?.message.contains("38 x 44") == true)
+        // The tolerance is a setting; a custom view's size is the app's own, so 43 is reported.
+        let strict = try Fx.model(
+            .ios13, width: 375, height: 667, statusBar: 20, policies: { $0.touchTargetTolerance = 0 },
+            [Fx.top("sheet", left: [Fx.text("cancel", "取消", width: 35)])])
+        #expect(find(strict, "touch-target-small").count == 1)
+        let custom = try Fx.model([Self.plainHome, Fx.top(right: [Fx.custom("tiny", width: 43)])])
+        #expect(find(custom, "touch-target-small").count == 1)
+    }
+
     @Test("custom-back-unreachable: the mask on ios17 is never installed (BB-13)")
     func maskUnreachable() throws {
         let m = try Fx.model(

@@ -181,6 +181,7 @@ extension Policies: NamedSchema {
             .patch("textMetrics", .enumeration(TextMetricsSetting.self)),
             .patch("largeTitleRowHeight", .number(min: 44, max: 60)),
             .patch("searchRowHeight", .number(min: 44, max: 60)),
+            .patch("touchTargetTolerance", .number(min: 0, max: 10)),
         ])
     }
 }
