@@ -123,11 +123,9 @@ enum Readable {
 
     /// `black` or `white` for exactly those colours.
     static func colorName(_ color: Color) -> String? {
-        switch color.hex {
-        case "#000000": return "black"
-        case "#FFFFFF": return "white"
-        default: return nil
-        }
+        if color.hex == Color.black.hex { return "black" }
+        if color.hex == Color.white.hex { return "white" }
+        return nil
     }
 
     /// `value` with exactly `places` decimals, rounded half away from zero.
