@@ -250,6 +250,19 @@ extension NavCalls {
     }
 }
 
+extension NavClient.Notification {
+    /// The params of this notification as `N`'s, when it is one (nil for another method, or params that are not
+    /// `N`'s: the daemon sends none such).
+    public func params<N: RPCNotification>(of notification: N.Type) -> N.Params? {
+        guard method == N.name else { return nil }
+        do {
+            return try N.Params(from: try ParamReader(params))
+        } catch {
+            return nil
+        }
+    }
+}
+
 extension RPCMethod {
     /// Decodes a reply's `result` (as `NavClient.request` returned it), failing with `NavClientError.badReply`
     /// naming the method and the path of what is wrong.

@@ -150,6 +150,36 @@ struct TypedCallsTests {
         await client.close()
     }
 
+    @Test("lifecycle: initialize lists every method, rpc.discover is the contract, exit closes this connection only")
+    func lifecycle() async throws {
+        let service = NavService()
+        let client = await Self.connect(service)
+        let other = await Self.connect(service)
+        let initialized = try await client.initialize(clientName: "typed-tests", clientVersion: "1")
+        #expect(Set(Messages.requests.map { $0.name }).isSubset(of: Set(initialized.methods)))
+        let discovered = try await client.discover()
+        #expect(discovered == (try await Self.raw(service, "rpc.discover", nil)))
+        #expect(discovered["methods"]?.arrayValue?.count == Messages.methods.count + Messages.notifications.count)
+        try await client.exit()
+        #expect(await client.waitUntilClosed())
+        #expect(try await other.status().connections >= 1)
+        await other.close()
+    }
+
+    @Test("a notification's params read as its own type, and as no other")
+    func notificationParams() async throws {
+        let client = await Self.connect()
+        let s = try await client.createSession(config: ["screens": [["id": "home"]]]).sessionId
+        _ = try await client.subscribe(s)
+        try await client.closeSession(s)
+        let closed = try await client.nextNotification()
+        #expect(closed.params(of: DidClose.self) == DidClose.Params(sessionId: s))
+        #expect(closed.params(of: Resync.self) == nil)
+        let malformed = NavClient.Notification(method: DidClose.name, params: ["sessionId": 7])
+        #expect(malformed.params(of: DidClose.self) == nil)
+        await client.close()
+    }
+
     @Test("a reply of the wrong shape is a bad reply naming the method and the path")
     func badReply() throws {
         #expect(throws: NavClientError.badReply("bar/tap result: 'performed' is required (true or false)")) {
