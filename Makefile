@@ -264,12 +264,20 @@ test-probe: tools-deps build
 	$(SWIFT) test --package-path probe --skip-build --disable-xctest
 	NAVCTL=$(abspath $(BIN))/navctl PYTHON=$(abspath $(TOOLS_PY)) probe/scripts/check_documents.sh
 
-## schema: docs/openrpc.json and the generated tables of docs/protocol.md, from the wire types' own schemas
-## (the Swift tests fail when the committed files differ from what this writes)
-.PHONY: schema test-contract
+## schema: docs/openrpc.json and the generated tables of docs/protocol.md, from the wire types' own schemas, then
+## each client's method table and helpers from docs/openrpc.json (scripts/gen_clients.py). The Swift tests fail
+## when the committed docs differ from what this writes, the Python client's tests (and `make
+## check-generated-clients`) when a client's generated file does
+.PHONY: schema test-contract check-generated-clients
 schema: deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --product navd-schema
 	$(BIN)/navd-schema $(CURDIR)
+	python3 scripts/gen_clients.py
+
+## check-generated-clients: fails, naming each file, when a client's generated file is not what
+## scripts/gen_clients.py writes from docs/openrpc.json (no build needed)
+check-generated-clients:
+	python3 scripts/gen_clients.py --check
 
 ## test-contract: every golden transcript through docs/openrpc.json with jsonschema, and the fields that carry a
 ## rule (back title, foreground, hit target, diagnostics) against values derived from docs/semantics.md

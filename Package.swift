@@ -435,6 +435,10 @@ let package = Package(
         .testTarget(
             name: "navctlTests",
             dependencies: [
+                "JSONCore",
+                "NavClient",
+                "NavEngine",
+                "NavLocal",
                 "NavModel",
                 "NavProtocol",
                 "navctl",

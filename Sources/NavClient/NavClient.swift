@@ -138,7 +138,7 @@ public actor NavClient {
 
     /// Sends `$/cancelRequest` for `id`; the pending request then typically fails with -32800.
     public func cancel(_ id: RequestID) async throws {
-        try await notify("$/cancelRequest", ["id": id.json])
+        try await notify(CancelRequest.self, CancelRequest.Params(id: id.json))
     }
 
     /// Sends a notification (no reply).

@@ -2,20 +2,19 @@ import JSONCore
 import NavModel
 import NavProtocol
 
-/// Typed calls: one per method of the protocol, over the wire types of NavProtocol (the daemon decodes the
-/// same params and encodes the same results).
-///
-/// Params are checked here by the daemon's own decoders before anything is sent, so a bad value fails with the
-/// -32602 error (`NavClientError.rpc`) the daemon would have answered.
-extension NavClient {
+/// What answers navd's methods with their wire types: the daemon through `NavClient`, or an engine in process
+/// that answers the same params with the same results (navctl's `--file`). The typed calls below, one per
+/// method, are written once over `call` and serve both.
+public protocol NavCalls: Sendable {
+    /// Sends `method` with `params` and decodes its result; a daemon's error reply is `NavClientError.rpc`, a
+    /// result of the wrong shape `NavClientError.badReply` naming the method and the path.
+    func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result
+}
+
+extension NavClient: NavCalls {
     /// Sends `method` with `params` and decodes its result.
     public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result {
-        let reply = try await request(M.name, params.json)
-        do {
-            return try M.Result(json: reply)
-        } catch {
-            throw NavClientError.badReply("\(M.name) result: \(error.message)")
-        }
+        try M.decodeResult(try await request(M.name, params.json))
     }
 
     /// Sends a client notification (`exit`, `$/cancelRequest`).
@@ -23,10 +22,24 @@ extension NavClient {
         try await notify(N.name, params.json)
     }
 
+    /// `exit`: the daemon closes this connection.
+    public func exit() async throws {
+        try await notify(Exit.self, NoParams())
+    }
+}
+
+/// Typed calls: one per method of the protocol, over the wire types of NavProtocol (the daemon decodes the
+/// same params and encodes the same results).
+///
+/// Params are checked here by the daemon's own decoders before anything is sent, so a bad value fails with the
+/// -32602 error (`NavClientError.rpc`) the daemon would have answered.
+extension NavCalls {
     /// Builds params with the daemon's checks; a bad value is the -32602 the daemon would answer.
-    private func params<P>(_ make: () throws(RPCError) -> P) throws -> P {
+    public static func params<P>(_ make: () throws(RPCError) -> P) throws -> P {
         do { return try make() } catch { throw NavClientError.rpc(error) }
     }
+
+    private func params<P>(_ make: () throws(RPCError) -> P) throws -> P { try Self.params(make) }
 
     // MARK: Lifecycle
 
@@ -67,7 +80,8 @@ extension NavClient {
             SessionCreate.self, try params { () throws(RPCError) in try SessionCreate.Params(name: name, config: config) })
     }
 
-    /// `session/configure`: returns the new version.
+    /// `session/configure`: `changes` holds the members to change (`profile`, `device`, `locale`,
+    /// `appLocalizations`, `policies`, `bar`; null resets one). Returns the new version.
     public func configureSession(_ sessionId: String, _ changes: JSONObject, ifVersion: Int? = nil) async throws -> Int {
         let p = try params { () throws(RPCError) in
             try SessionConfigure.Params(sessionId: sessionId, changes: changes, ifVersion: ifVersion)
@@ -135,7 +149,7 @@ extension NavClient {
         try await call(StackGet.self, SessionIdParams(sessionId: sessionId))
     }
 
-    /// `screen/update`: returns the new version.
+    /// `screen/update`: `changes` is a partial Screen. Returns the new version.
     public func updateScreen(_ sessionId: String, screenId: String, changes: JSON, ifVersion: Int? = nil) async throws -> Int {
         guard case .object(let object) = changes else {
             throw NavClientError.rpc(.invalidParams(path: "changes", expected: "an object"))
@@ -172,6 +186,13 @@ extension NavClient {
     /// `tint/resolve`.
     public func resolveTint(_ params: TintResolve.Params) async throws -> TintResult {
         try await call(TintResolve.self, params)
+    }
+
+    /// `tint/resolve` with params as the wire carries them (a colour as a string or components), checked by the
+    /// daemon's decoder first.
+    public func resolveTint(_ params: JSONObject) async throws -> TintResult {
+        try await resolveTint(
+            try self.params { () throws(RPCError) in try TintResolve.Params(from: ParamReader(object: params, path: "")) })
     }
 
     // MARK: The bar
@@ -213,9 +234,32 @@ extension NavClient {
         try await call(TreeHitTest.self, params)
     }
 
+    /// `tree/hitTest` with params as the wire carries them (`tree` a View object or `recursiveDescription` text),
+    /// checked by the daemon's decoder first. The size of the tree is left to the daemon, whose limits
+    /// (`--max-tree-nodes`, `--max-tree-depth`) may be wider than the defaults; text is sent as text.
+    public func treeHitTest(_ params: JSONObject) async throws -> TreeHitTest.Result {
+        let unbounded = TreeLimits(maxTreeNodes: .max, maxTreeDepth: .max)
+        return try await treeHitTest(
+            try self.params { () throws(RPCError) in try TreeHitTest.Params(from: ParamReader(object: params, path: ""), limits: unbounded)
+            })
+    }
+
     /// `gesture/popTest` from a window point.
     public func popTest(_ sessionId: String, start: Point) async throws -> PopGesture.Verdict {
         try await call(GesturePopTest.self, GesturePopTest.Params(sessionId: sessionId, start: start)).verdict
+    }
+}
+
+extension NavClient.Notification {
+    /// The params of this notification as `N`'s, when it is one (nil for another method, or params that are not
+    /// `N`'s: the daemon sends none such).
+    public func params<N: RPCNotification>(of notification: N.Type) -> N.Params? {
+        guard method == N.name else { return nil }
+        do {
+            return try N.Params(from: try ParamReader(params))
+        } catch {
+            return nil
+        }
     }
 }
 

@@ -133,7 +133,13 @@ struct ToolCalls: Sendable {
         var result = try ask(
             model, BarHitTest.name,
             ["sessionId": .string(LocalSession.id), "point": ["x": .number(x), "y": .number(y)], "trace": .bool(true)])
-        let sentence = BarReadable.explain(result, point: (x, y))
+        let hit: BarHitTest.Result
+        do throws(RPCError) {
+            hit = try BarHitTest.Result(json: result)
+        } catch {
+            throw ToolFailure("\(BarHitTest.name) result: \(error.message)")
+        }
+        let sentence = BarReadable.explain(hit, point: Point(x: x, y: y))
         if !trace, case .object(var o) = result {
             o["trace"] = nil
             result = .object(o)

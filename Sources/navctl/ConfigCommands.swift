@@ -74,8 +74,8 @@ struct DevicesCommand: ParsableCommand {
             var rows = [["NAME", "SIZE", "STATUS BAR", "SCALE", "MODELS"]]
             for p in DevicePreset.all {
                 rows.append([
-                    p.name, "\(BarReadable.number(.number(p.width)))x\(BarReadable.number(.number(p.height)))",
-                    BarReadable.number(.number(p.statusBarHeight)), "@\(BarReadable.number(.number(p.scale)))x", p.models,
+                    p.name, "\(BarReadable.number(p.width))x\(BarReadable.number(p.height))",
+                    BarReadable.number(p.statusBarHeight), "@\(BarReadable.number(p.scale))x", p.models,
                 ])
             }
             return Readable.table(rows)
@@ -132,7 +132,7 @@ struct ConfigureCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var params: JSONObject = ["sessionId": .string(sessionId)]
+        var params = JSONObject()
         if let profile { params["profile"] = .string(profile) }
         if let device = try device.json() { params["device"] = device }
         if let locale { params["locale"] = .string(locale) }
@@ -142,7 +142,9 @@ struct ConfigureCommand: AsyncParsableCommand {
         }
         let policies = try policyObject()
         if !policies.isEmpty { params["policies"] = .object(policies) }
-        try await options.mutate("session/configure", params, ifVersion: ifVersion, "configured '\(sessionId)'")
+        try await options.mutate("configured '\(sessionId)'") { [sessionId, params, ifVersion] in
+            try await $0.configureSession(sessionId, params, ifVersion: ifVersion)
+        }
     }
 }
 
@@ -157,13 +159,7 @@ struct PreviousTitleCommand: AsyncParsableCommand {
     @Argument(help: "The screen id (default: the top screen).") var screenId: String?
 
     func run() async throws {
-        var params: JSONObject = ["sessionId": .string(sessionId)]
-        if let screenId { params["screenId"] = .string(screenId) }
-        let result = try await options.withClient { [params] in try await $0.request("title/previous", .object(params)) }
-        options.output.result(result) {
-            let reason = result["reason"]?.stringValue ?? ""
-            guard let title = result["title"]?.stringValue else { return "no previous title: \(reason)" }
-            return "\"\(Readable.visible(title))\" from '\(result["previousScreenId"]?.stringValue ?? "?")': \(reason)"
-        }
+        let result = try await options.withClient { [sessionId, screenId] in try await $0.previousTitle(sessionId, screenId: screenId) }
+        options.output.result(result.json) { Readable.previousTitle(result) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSONCore
 import NavClient
+import NavProtocol
 
 /// The options every command shares: where the daemon is and how to print.
 struct ConnectionOptions: ParsableArguments {
@@ -39,12 +40,11 @@ struct ConnectionOptions: ParsableArguments {
         }
     }
 
-    /// A mutation on its own connection, with `ifVersion` when given; prints `sentence (version N)`.
-    func mutate(_ method: String, _ params: JSONObject, ifVersion: Int?, _ sentence: String) async throws {
-        var all = params
-        if let ifVersion { all["ifVersion"] = .number(ifVersion) }
-        let result = try await withClient { [all] in try await $0.request(method, .object(all)) }
-        output.result(result) { "\(sentence) (version \(result["version"]?.intValue.map(String.init) ?? "?"))" }
+    /// A mutation on its own connection, returning the session's new version; prints `sentence (version N)`, or
+    /// the `{version}` result with --json.
+    func mutate(_ sentence: String, _ body: (NavClient) async throws -> Int) async throws {
+        let result = VersionResult(version: try await withClient(body))
+        output.result(result.json) { "\(sentence) (version \(result.version))" }
     }
 
     /// A connection to the daemon; with `--start`, a daemon is started when none answers (as `emacsclient -a ''`).
@@ -55,10 +55,5 @@ struct ConnectionOptions: ParsableArguments {
             try Autostart.launch(socket: path)
             return try await Autostart.waitForDaemon(socket: socket, path: path)
         }
-    }
-
-    /// One request on its own connection: the raw result.
-    func request(_ method: String, _ params: JSON? = nil) async throws -> JSON {
-        try await withClient { try await $0.request(method, params) }
     }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import JSONCore
 import NavClient
 import NavLocal
+import NavModel
+import NavProtocol
 
 /// `navctl diagnose SESSION [--screen ID]` or `--file DOC`: the bugs of the seed documents in one screen's bar.
 struct DiagnoseCommand: AsyncParsableCommand {
@@ -22,23 +24,21 @@ struct DiagnoseCommand: AsyncParsableCommand {
 
     func run() async throws {
         let screen = document.isFile ? nil : document.screen
-        let result = try await document.withSession(options, sessionId) { client, session in
-            var params: JSONObject = ["sessionId": .string(session)]
-            if let screen { params["screenId"] = .string(screen) }
-            return try await client.request("bar/diagnose", .object(params))
+        let diagnostics = try await document.withSession(options, sessionId) { client, session in
+            try await client.diagnose(session, screenId: screen)
         }
-        options.output.result(result) { Self.readable(result["diagnostics"]?.arrayValue ?? []) }
+        options.output.result(BarDiagnose.Result(diagnostics).json) { Self.readable(diagnostics) }
     }
 
     /// One line per finding: severity, code, message, and the area concerned.
-    static func readable(_ diagnostics: [JSON]) -> String {
+    static func readable(_ diagnostics: [Diagnostic]) -> String {
         guard !diagnostics.isEmpty else { return "nothing to report" }
         var lines = ["\(Readable.count(diagnostics.count, "finding")):"]
         for d in diagnostics {
-            var line = "\(d["severity"]?.stringValue ?? "?"): \(d["message"]?.stringValue ?? "") [\(d["code"]?.stringValue ?? "")]"
-            if let rect = d["rect"], !rect.isNull {
-                line += " at x \(BarReadable.number(rect["x"])), y \(BarReadable.number(rect["y"])), "
-                line += "\(BarReadable.number(rect["width"])) x \(BarReadable.number(rect["height"]))"
+            var line = "\(d.severity.rawValue): \(d.message) [\(d.code)]"
+            if let rect = d.rect {
+                line += " at x \(BarReadable.number(rect.x)), y \(BarReadable.number(rect.y)), "
+                line += "\(BarReadable.number(rect.width)) x \(BarReadable.number(rect.height))"
             }
             lines.append("  " + line)
         }
@@ -59,24 +59,18 @@ struct LayoutCommand: AsyncParsableCommand {
     func validate() throws { _ = try document.session(sessionId) }
 
     func run() async throws {
-        let result = try await document.withSession(options, sessionId) { client, session in
-            try await client.request("bar/layout", ["sessionId": .string(session)])
-        }
-        options.output.result(result) { Self.readable(result) }
+        let result = try await document.withSession(options, sessionId) { client, session in try await client.layout(session) }
+        options.output.result(result.json) { Self.readable(result) }
     }
 
-    static func readable(_ result: JSON) -> String {
-        let bar = result["bar"] ?? .null
-        let frame = { (r: JSON?) -> String in
-            "\(BarReadable.number(r?["x"])), \(BarReadable.number(r?["y"])), \(BarReadable.number(r?["width"])) x \(BarReadable.number(r?["height"]))"
-        }
-        if result["hidden"]?.boolValue == true { return "the bar is hidden: nothing is drawn and it takes no taps" }
+    static func readable(_ result: BarLayout.Result) -> String {
+        if result.hidden { return "the bar is hidden: nothing is drawn and it takes no taps" }
         var rows: [[String]] = [["ELEMENT", "TOUCH AREA (x, y, w x h)", "DRAWN (x, y, w x h)", "TEXT"]]
-        for e in result["elements"]?.arrayValue ?? [] {
-            var name = e["kind"]?.stringValue ?? "?"
-            if let id = e["id"]?.stringValue { name += " '\(id)'" }
-            rows.append([name, frame(e["frame"]), frame(e["visibleFrame"]), e["text"]?.stringValue ?? ""])
+        for e in result.elements {
+            var name = e.kind.rawValue
+            if let id = e.id { name += " '\(id)'" }
+            rows.append([name, BarReadable.frame(e.frame), BarReadable.frame(e.visibleFrame), e.text ?? ""])
         }
-        return "bar at \(frame(bar)), window coordinates:\n" + Readable.table(rows)
+        return "bar at \(BarReadable.frame(result.bar)), window coordinates:\n" + Readable.table(rows)
     }
 }

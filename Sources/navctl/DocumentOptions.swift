@@ -55,7 +55,7 @@ struct DocumentOptions: ParsableArguments {
     /// Runs `body` with what answers and the session to ask about: the daemon, for the live session
     /// `sessionId` over the socket, or the engine in process, for the document.
     func withSession<T>(
-        _ connection: ConnectionOptions, _ sessionId: String?, _ body: (any Answering, String) async throws -> T
+        _ connection: ConnectionOptions, _ sessionId: String?, _ body: (any NavCalls, String) async throws -> T
     ) async throws -> T {
         guard let file else {
             guard let sessionId else { throw ValidationError("give a session id, or --file DOC.navd.json") }
@@ -84,6 +84,8 @@ struct PointArguments {
     var sessionId: String?
     var x: Double
     var y: Double
+
+    var point: Point { Point(x: x, y: y) }
 
     static let help = ArgumentHelp(
         "SESSION X Y: the session and a window point in points (X Y alone with --file).",

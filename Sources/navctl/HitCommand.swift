@@ -2,6 +2,7 @@ import ArgumentParser
 import JSONCore
 import NavClient
 import NavLocal
+import NavModel
 
 /// `navctl hit SESSION X Y [--trace]`: who receives a tap at a window point, explained in one paragraph.
 struct HitCommand: AsyncParsableCommand {
@@ -18,31 +19,17 @@ struct HitCommand: AsyncParsableCommand {
     func validate() throws { _ = try PointArguments.parse(values, file: document.isFile) }
 
     func run() async throws {
-        let point = try PointArguments.parse(values, file: document.isFile)
-        let (x, y) = (point.x, point.y)
+        let arguments = try PointArguments.parse(values, file: document.isFile)
+        let point = arguments.point
         // The paragraph reads the trace (interception, forwarding, era L columns); --json shows it only when asked.
         let withTrace = trace || !options.json
-        let result = try await document.withSession(options, point.sessionId) { client, session in
-            try await client.request(
-                "bar/hitTest", ["sessionId": .string(session), "point": ["x": .number(x), "y": .number(y)], "trace": .bool(withTrace)])
+        let result = try await document.withSession(options, arguments.sessionId) { client, session in
+            try await client.hitTest(session, point: point, trace: withTrace)
         }
-        options.output.result(result) {
-            var text = BarReadable.explain(result, point: (x, y))
-            if trace, let steps = result["trace"]?.arrayValue { text += "\n" + BarReadable.trace(steps) }
+        options.output.result(result.json) {
+            var text = BarReadable.explain(result, point: point)
+            if trace { text += "\n" + Readable.table(BarReadable.traceRows(result.hit.trace)) }
             return text
         }
-    }
-}
-
-extension BarReadable {
-    /// The trace as aligned rows.
-    static func trace(_ steps: [JSON]) -> String {
-        var rows: [[String]] = [["VERDICT", "VIEW", "FRAME", "NOTE"]]
-        for s in steps {
-            let f = s["frame"] ?? .null
-            let frame = "(\(number(f["x"])), \(number(f["y"])), \(number(f["width"])), \(number(f["height"])))"
-            rows.append([s["verdict"]?.stringValue ?? "?", s["view"]?.stringValue ?? "?", frame, s["note"]?.stringValue ?? ""])
-        }
-        return Readable.table(rows)
     }
 }

@@ -11,8 +11,10 @@ import NavSource
 ///
 /// Adding a command: a type conforming to `AsyncParsableCommand` in its own file, with
 /// `@OptionGroup var options: ConnectionOptions`; `validate()` throws `ValidationError` for bad
-/// flags; `run()` calls `options.request(method, params)` and prints with
-/// `options.output.result(result) { readable text }`; then one line in `subcommands` below.
+/// flags; `run()` calls one of NavClient's typed calls (`options.withClient { try await $0.layout(id) }`, or
+/// `document.withSession` for a command that also answers `--file`) and prints with
+/// `options.output.result(result.json) { readable text from the typed result }`; then one line in `subcommands`
+/// below. Only `navctl call` sends a method by name.
 /// Errors need no handling: `main()` maps them to stderr and the exit status.
 @main
 struct Navctl: AsyncParsableCommand {

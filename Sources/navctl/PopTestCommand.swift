@@ -1,6 +1,8 @@
 import ArgumentParser
 import JSONCore
 import NavClient
+import NavModel
+import NavProtocol
 
 /// `navctl pop-test SESSION X Y`: whether a swipe starting at window point (X, Y) begins swipe-back.
 struct PopTestCommand: AsyncParsableCommand {
@@ -16,30 +18,33 @@ struct PopTestCommand: AsyncParsableCommand {
     func validate() throws { _ = try PointArguments.parse(values, file: document.isFile) }
 
     func run() async throws {
-        let point = try PointArguments.parse(values, file: document.isFile)
-        let (x, y) = (point.x, point.y)
-        let result = try await document.withSession(options, point.sessionId) { client, session in
-            try await client.request("gesture/popTest", ["sessionId": .string(session), "start": ["x": .number(x), "y": .number(y)]])
+        let arguments = try PointArguments.parse(values, file: document.isFile)
+        let start = arguments.point
+        let verdict = try await document.withSession(options, arguments.sessionId) { client, session in
+            try await client.popTest(session, start: start)
         }
-        options.output.result(result) { Self.readable(result, x: x, y: y) }
+        options.output.result(GesturePopTest.Result(verdict).json) { Self.readable(verdict, start: start) }
     }
 
     /// "begins" or "does not begin", the reason, and the recognizer in charge.
-    static func readable(_ result: JSON, x: Double, y: Double) -> String {
-        let begins = result["begins"]?.boolValue == true
-        let point = "(\(JSON.number(x).serialized()), \(JSON.number(y).serialized()))"
-        var lines = [begins ? "a swipe from \(point) begins swipe-back" : "a swipe from \(point) does not begin swipe-back"]
-        if let reason = result["reason"]?.stringValue { lines.append("  why: \(reason)") }
-        if let recognizer = result["recognizer"]?.stringValue, let name = recognizerNames[recognizer] {
-            lines.append("  recognizer: \(name)")
-        }
+    static func readable(_ verdict: PopGesture.Verdict, start: Point) -> String {
+        let point = "(\(JSON.number(start.x).serialized()), \(JSON.number(start.y).serialized()))"
+        var lines = [
+            verdict.begins ? "a swipe from \(point) begins swipe-back" : "a swipe from \(point) does not begin swipe-back",
+            "  why: \(verdict.reason)",
+        ]
+        if let name = recognizerName(verdict.recognizer) { lines.append("  recognizer: \(name)") }
         return lines.joined(separator: "\n")
     }
 
-    static let recognizerNames: [String: String] = [
-        "systemEdge": "UIKit's edge swipe (interactivePopGestureRecognizer)",
-        "restoredEdge": "UIKit's edge swipe, kept on by the screen's popGesture",
-        "fullscreen": "the app's full-screen pan",
-        "disabled": "none (popGesture disabled)",
-    ]
+    /// The recognizer in words; nil when there was nothing to decide.
+    static func recognizerName(_ recognizer: PopGesture.Recognizer) -> String? {
+        switch recognizer {
+        case .systemEdge: return "UIKit's edge swipe (interactivePopGestureRecognizer)"
+        case .restoredEdge: return "UIKit's edge swipe, kept on by the screen's popGesture"
+        case .fullscreen: return "the app's full-screen pan"
+        case .disabled: return "none (popGesture disabled)"
+        case .none: return nil
+        }
+    }
 }

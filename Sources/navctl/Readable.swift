@@ -1,5 +1,7 @@
 import JSONCore
 import NavClient
+import NavLocal
+import NavModel
 import NavProtocol
 
 /// The readable forms of results.
@@ -87,5 +89,118 @@ enum Readable {
         }
         return "session '\(sessionId)' at version \(state.version), \(count(state.screens.count, "screen")), root first:\n"
             + table(rows)
+    }
+
+    /// `"Home" from 'home': REASON`, or `no previous title: REASON`.
+    static func previousTitle(_ previous: PreviousTitle) -> String {
+        guard let title = previous.title else { return "no previous title: \(previous.reason)" }
+        return "\"\(visible(title))\" from '\(previous.previousScreenId ?? "?")': \(previous.reason)"
+    }
+
+    // MARK: tint/resolve
+
+    /// The background judged, the foreground, the luminance and both contrast ratios, one row each; a swatch
+    /// drawn in the two colours when asked.
+    static func tint(_ tint: TintResult, swatch: Bool) -> String {
+        let background = tint.background.hex + (tint.declared.map { "  (\($0.hex) blended over the backdrop)" } ?? "")
+        let foreground =
+            tint.foreground.hex + "  (" + ([colorName(tint.foreground), tint.source.rawValue].compactMap { $0 }.joined(separator: ", "))
+            + ")"
+        let rows: [[String]] = [
+            ["background", background],
+            ["foreground", foreground],
+            ["luminance", fixed(tint.luminance, 4) + "  (\(tint.method.rawValue))"],
+            ["contrast", "black \(fixed(tint.contrastBlack, 2)):1, white \(fixed(tint.contrastWhite, 2)):1"],
+        ]
+        guard swatch else { return table(rows) }
+        // The swatch's escapes are written as they are: `table` would show them as text, as it shows every control
+        // character a value holds.
+        let (bg, fg) = (tint.background, tint.foreground)
+        let sample = "\u{1B}[48;2;\(bg.r8);\(bg.g8);\(bg.b8)m\u{1B}[38;2;\(fg.r8);\(fg.g8);\(fg.b8)m  ‹ Back   Title  \u{1B}[0m"
+        let width = rows.map { $0[0].count }.max() ?? 0
+        return table(rows) + "\nswatch" + String(repeating: " ", count: width - "swatch".count + 2) + sample
+    }
+
+    /// `black` or `white` for exactly those colours.
+    static func colorName(_ color: Color) -> String? {
+        if color.hex == Color.black.hex { return "black" }
+        if color.hex == Color.white.hex { return "white" }
+        return nil
+    }
+
+    /// `value` with exactly `places` decimals, rounded half away from zero.
+    static func fixed(_ value: Double, _ places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        var fraction = String(Int(scaled) - whole * Int(scale))
+        while fraction.count < places { fraction = "0" + fraction }
+        return (value < 0 && scaled != 0 ? "-" : "") + String(whole) + (places > 0 ? "." + fraction : "")
+    }
+
+    // MARK: title/back
+
+    /// The button line, then the history menu.
+    static func backTitle(_ back: BackTitle) -> String {
+        var lines = [backButton(back)]
+        if back.menu.isEmpty {
+            lines.append("history menu: none")
+        } else {
+            lines.append("history menu (nearest first):")
+            for entry in back.menu { lines.append("  " + (entry.isEmpty ? "(blank)" : entry)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `‹ Settings  (from the previous screen's title)`.
+    static func backButton(_ back: BackTitle) -> String {
+        switch back.display {
+        case .hidden:
+            guard let why = back.hiddenBecause else { return "no back button" }
+            switch why {
+            case .root: return "no back button  (the root screen: there is nothing to go back to)"
+            case .hidesBackButton: return "no back button  (the screen sets hidesBackButton)"
+            case .leftItems: return "no back button  (the screen's left items replace it)"
+            case .hiddenBar: return "no back button  (the screen's bar is hidden)"
+            case .emptyBackItem: return "no back button  (an empty backItem hides it on iOS 26: glassEmptyBackItemHides)"
+            }
+        case .arrowOnly:
+            return "‹  (arrow only: \(arrowReason(back)))"
+        case .text, .generic:
+            let label = back.title ?? back.image.map { "[image \(BarReadable.number($0.width))×\(BarReadable.number($0.height))]" } ?? ""
+            return "‹ \(label)  (\(origin(back.source))\(truncationNote(back)))"
+        }
+    }
+
+    /// Where the title comes from.
+    static func origin(_ source: BackTitle.Source) -> String {
+        switch source {
+        case .backItem: return "from the previous screen's backItem"
+        case .backButtonTitle: return "from the previous screen's backButtonTitle"
+        case .previousTitle: return "from the previous screen's title"
+        case .generic: return "the generic title"
+        case .backStyle: return "from this screen's backStyle"
+        case .policy: return "the emptyBackTitles policy"
+        case .none: return "none"
+        }
+    }
+
+    /// Why only the arrow shows.
+    static func arrowReason(_ back: BackTitle) -> String {
+        switch back.source {
+        case .none: return back.truncated ? "no title fits the bar" : "minimal display mode"
+        case .policy: return "the emptyBackTitles policy"
+        case .backItem: return "the previous screen's backItem title is empty"
+        case .backButtonTitle: return "the previous screen's backButtonTitle is empty"
+        case .previousTitle: return "the previous screen's title is empty"
+        case .backStyle: return "this screen's backStyle title is empty"
+        case .generic: return "generic"
+        }
+    }
+
+    static func truncationNote(_ back: BackTitle) -> String {
+        guard back.truncated else { return "" }
+        return back.source == .backStyle ? "; too long, cut on screen" : "; the preferred title does not fit"
     }
 }

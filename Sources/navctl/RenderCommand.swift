@@ -22,12 +22,7 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let result = try await document.withSession(options, sessionId) { client, session in
-            try await client.request("bar/render", ["sessionId": .string(session), "format": "svg"])
-        }
-        guard let svg = result["svg"]?.stringValue else {
-            throw Failure(message: "bar/render answered without an svg", status: ExitStatus.rpcError)
-        }
+        let svg = try await document.withSession(options, sessionId) { client, session in try await client.render(session) }
         if output == "-" {
             options.output.text(svg)
             return

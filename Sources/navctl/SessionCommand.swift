@@ -57,10 +57,8 @@ struct SessionCommand: AsyncParsableCommand {
             if let device = try device.json() { config["device"] = device }
             if let locale { config["locale"] = .string(locale) }
             if let screens { config["screens"] = try Self.screenList(screens) }
-            if let name { config["name"] = .string(name) }
-            let result = try await options.withClient { try await $0.request("session/create", .object(config)) }
-            let session = try SessionCreate.decodeResult(result)
-            options.output.result(result) { "created session '\(session.sessionId)' at version \(session.version)" }
+            let session = try await options.withClient { [name, config] in try await $0.createSession(name: name, config: config) }
+            options.output.result(session.json) { "created session '\(session.sessionId)' at version \(session.version)" }
         }
     }
 
@@ -85,9 +83,8 @@ struct SessionCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let result = try await options.withClient { try await $0.request("session/list") }
-            let sessions = try SessionList.decodeResult(result).sessions
-            options.output.result(result) {
+            let sessions = try await options.withClient { try await $0.listSessions() }
+            options.output.result(SessionList.Result(sessions: sessions).json) {
                 if sessions.isEmpty { return "no sessions" }
                 let rows =
                     [["ID", "NAME", "VERSION", "DEPTH", "SUBSCRIBERS", "FROM"]]
@@ -110,8 +107,8 @@ struct SessionCommand: AsyncParsableCommand {
         @Argument(help: "The session id.") var sessionId: String
 
         func run() async throws {
-            let result = try await options.withClient { try await $0.request("session/close", ["sessionId": .string(sessionId)]) }
-            options.output.result(result) { "closed session '\(sessionId)'" }
+            try await options.withClient { [sessionId] in try await $0.closeSession(sessionId) }
+            options.output.result(NullResult().json) { "closed session '\(sessionId)'" }
         }
     }
 
@@ -126,10 +123,7 @@ struct SessionCommand: AsyncParsableCommand {
         var output: String?
 
         func run() async throws {
-            let result = try await options.withClient { try await $0.request("session/snapshot", ["sessionId": .string(sessionId)]) }
-            guard let document = result["document"] else {
-                throw NavClientError.badReply("session/snapshot result has no 'document'")
-            }
+            let document = try await options.withClient { [sessionId] in try await $0.snapshot(sessionId) }
             if let output {
                 do {
                     // Indented, as `import` writes documents: a person reads it, and `navctl lint` points at its lines.
@@ -139,7 +133,7 @@ struct SessionCommand: AsyncParsableCommand {
                 }
                 if !options.json { options.output.line("wrote the snapshot of '\(sessionId)' to \(output)") }
             } else {
-                options.output.line(options.json ? result.serialized() : document.serialized())
+                options.output.line(options.json ? SessionSnapshot.Result(document: document).json.serialized() : document.serialized())
             }
         }
     }
@@ -165,11 +159,8 @@ struct SessionCommand: AsyncParsableCommand {
                 options.output.errorText(error.text)
                 throw ExitCode(ExitStatus.usage)
             }
-            var params: JSONObject = ["document": document]
-            if let name { params["name"] = .string(name) }
-            let result = try await options.withClient { [params] in try await $0.request("session/restore", .object(params)) }
-            let session = try SessionRestore.decodeResult(result)
-            options.output.result(result) { "restored session '\(session.sessionId)' at version \(session.version)" }
+            let session = try await options.withClient { [document, name] in try await $0.restore(document, name: name) }
+            options.output.result(session.json) { "restored session '\(session.sessionId)' at version \(session.version)" }
         }
     }
 }

@@ -28,10 +28,9 @@ struct PushCommand: AsyncParsableCommand {
         object = object.merged(with: try members.members())
         if let id { object["id"] = .string(id) }
         if let title { object["title"] = .string(title) }
-        let params: JSON = ["sessionId": .string(sessionId), "screen": .object(object)]
-        let result = try await options.withClient { try await $0.request("stack/push", params) }
-        let pushed = try StackPush.decodeResult(result)
-        options.output.result(result) { "pushed '\(pushed.screenId)' onto '\(sessionId)' (version \(pushed.version))" }
+        let screen = JSON.object(object)
+        let pushed = try await options.withClient { [sessionId] in try await $0.push(sessionId, screen: screen) }
+        options.output.result(pushed.json) { "pushed '\(pushed.screenId)' onto '\(sessionId)' (version \(pushed.version))" }
     }
 }
 
@@ -49,11 +48,8 @@ struct PopCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var params: JSONObject = ["sessionId": .string(sessionId)]
-        if let to { params["to"] = .string(to) }
-        let result = try await options.withClient { [params] in try await $0.request("stack/pop", .object(params)) }
-        let popped = try StackPop.decodeResult(result)
-        options.output.result(result) {
+        let popped = try await options.withClient { [sessionId, to] in try await $0.pop(sessionId, to: to) }
+        options.output.result(popped.json) {
             popped.popped.isEmpty
                 ? "nothing popped from '\(sessionId)' (version \(popped.version))"
                 : "popped \(popped.popped.map { "'\($0)'" }.joined(separator: ", ")) from '\(sessionId)' (version \(popped.version))"
@@ -69,8 +65,7 @@ struct StackCommand: AsyncParsableCommand {
     @Argument(help: "The session id.") var sessionId: String
 
     func run() async throws {
-        let result = try await options.withClient { try await $0.request("stack/get", ["sessionId": .string(sessionId)]) }
-        let state = try StackGet.decodeResult(result)
-        options.output.result(result) { Readable.stack(sessionId, state) }
+        let state = try await options.withClient { [sessionId] in try await $0.stack(sessionId) }
+        options.output.result(state.json) { Readable.stack(sessionId, state) }
     }
 }

@@ -10,8 +10,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var options: ConnectionOptions
 
     func run() async throws {
-        let result = try await options.request("daemon/status")
-        let status = try DaemonStatus.decodeResult(result)
-        options.output.result(result) { Readable.status(status) }
+        let status = try await options.withClient { try await $0.status() }
+        options.output.result(status.json) { Readable.status(status) }
     }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import JSONCore
 import NavClient
 import NavLocal
+import NavModel
+import NavProtocol
 
 /// `navctl tap SESSION X Y [--if-version N]`: taps the bar and performs what the tap does.
 struct TapCommand: AsyncParsableCommand {
@@ -20,32 +22,28 @@ struct TapCommand: AsyncParsableCommand {
     func validate() throws { _ = try PointArguments.parse(values, file: false) }
 
     func run() async throws {
-        let point = try PointArguments.parse(values, file: false)
-        let (sessionId, x, y) = (point.sessionId ?? "", point.x, point.y)
-        var params: JSONObject = ["sessionId": .string(sessionId), "point": ["x": .number(x), "y": .number(y)]]
-        if let ifVersion { params["ifVersion"] = .number(ifVersion) }
-        let result = try await options.withClient { [params] in try await $0.request("bar/tap", .object(params)) }
-        options.output.result(result) {
-            let hit = result["hit"] ?? .null
-            let performed = result["performed"]?.boolValue ?? false
-            let version = result["version"]?.intValue.map(String.init) ?? "?"
-            let what = BarReadable.target(hit["target"] ?? .null)
-            guard performed else {
-                return
-                    "tapped \(BarReadable.point(x, y)): \(what); nothing was performed (\(BarReadable.inaction(hit))); version \(version)"
-            }
-            switch hit["action"]?["kind"]?.stringValue {
-            case "pop"?:
-                return
-                    "tapped \(BarReadable.point(x, y)): \(what); popped to '\(hit["action"]?["to"]?.stringValue ?? "?")', now at version \(version)"
-            case "customBack"?:
-                return
-                    "tapped \(BarReadable.point(x, y)): \(what); sent navigation/backRequested, the stack is unchanged (version \(version))"
-            case "itemAction"?:
-                return "tapped \(BarReadable.point(x, y)): \(what); sent navigation/itemTapped (version \(version))"
-            default:
-                return "tapped \(BarReadable.point(x, y)): \(what) (version \(version))"
-            }
+        let arguments = try PointArguments.parse(values, file: false)
+        let (sessionId, point) = (arguments.sessionId ?? "", arguments.point)
+        let result = try await options.withClient { [ifVersion] in try await $0.tap(sessionId, point: point, ifVersion: ifVersion) }
+        options.output.result(result.json) { Self.readable(result, point: point) }
+    }
+
+    /// What was tapped, and what was done: a pop, a notification sent, or nothing and why.
+    static func readable(_ result: BarTap.Result, point: Point) -> String {
+        let hit = result.hit
+        let tapped = "tapped \(BarReadable.point(point)): \(BarReadable.target(hit.target))"
+        guard result.performed else {
+            return "\(tapped); nothing was performed (\(BarReadable.inaction(hit))); version \(result.version)"
+        }
+        switch hit.action {
+        case .pop(let to):
+            return "\(tapped); popped to '\(to)', now at version \(result.version)"
+        case .customBack:
+            return "\(tapped); sent navigation/backRequested, the stack is unchanged (version \(result.version))"
+        case .itemAction:
+            return "\(tapped); sent navigation/itemTapped (version \(result.version))"
+        case .none:
+            return "\(tapped) (version \(result.version))"
         }
     }
 }

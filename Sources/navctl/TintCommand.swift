@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSONCore
 import NavClient
+import NavModel
 
 /// `navctl tint COLOR [--method wcag] [--backdrop C] [--threshold T]`: the foreground a bar colour needs.
 struct TintCommand: AsyncParsableCommand {
@@ -46,99 +47,25 @@ struct TintCommand: AsyncParsableCommand {
         if let method { params["method"] = .string(method) }
         if let backdrop { params["backdrop"] = .string(backdrop) }
         if let threshold { params["threshold"] = .number(threshold) }
-        let result: JSON
+        let result: TintResult
         if session != nil || document.isFile {
             let screen = document.isFile ? nil : document.screen
             result = try await document.withSession(options, session) { [params] client, id in
                 var p = params
                 p["sessionId"] = .string(id)
                 if let screen { p["screenId"] = .string(screen) }
-                return try await client.request("tint/resolve", .object(p))
+                return try await client.resolveTint(p)
             }
         } else {
-            result = try await options.withClient { [params] in try await $0.request("tint/resolve", .object(params)) }
+            result = try await options.withClient { [params] in try await $0.resolveTint(params) }
         }
-        let tint = try TintReply(from: result)
         let swatch = !options.json && Self.colorAllowed
-        options.output.result(result) { tint.readable(swatch: swatch) }
+        options.output.result(result.json) { Readable.tint(result, swatch: swatch) }
     }
 
     /// A swatch only for a terminal, and never when NO_COLOR is set to anything non-empty (no-color.org).
     static var colorAllowed: Bool {
         if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
         return isatty(STDOUT_FILENO) == 1
-    }
-}
-
-/// A `tint/resolve` result, as navctl prints it.
-struct TintReply {
-    var background: String
-    var foreground: String
-    var method: String
-    var luminance: Double
-    var contrastBlack: Double
-    var contrastWhite: Double
-    var source: String
-    var declared: String?
-
-    init(from json: JSON) throws {
-        func string(_ key: String) throws -> String {
-            guard let s = json[key]?.stringValue else { throw NavClientError.badReply("tint/resolve: '\(key)' is not a string") }
-            return s
-        }
-        func number(_ value: JSON?, _ key: String) throws -> Double {
-            guard let d = value?.doubleValue else { throw NavClientError.badReply("tint/resolve: '\(key)' is not a number") }
-            return d
-        }
-        background = try string("background")
-        foreground = try string("foreground")
-        method = try string("method")
-        source = try string("source")
-        luminance = try number(json["luminance"], "luminance")
-        contrastBlack = try number(json["contrast"]?["black"], "contrast.black")
-        contrastWhite = try number(json["contrast"]?["white"], "contrast.white")
-        declared = json["declared"]?.stringValue
-    }
-
-    func readable(swatch: Bool) -> String {
-        var rows: [[String]] = [
-            ["background", background + (declared.map { "  (\($0) blended over the backdrop)" } ?? "")],
-            ["foreground", foreground + "  (" + ([Self.name(foreground), source].compactMap { $0 }.joined(separator: ", ")) + ")"],
-            ["luminance", Self.fixed(luminance, 4) + "  (\(method))"],
-            ["contrast", "black \(Self.fixed(contrastBlack, 2)):1, white \(Self.fixed(contrastWhite, 2)):1"],
-        ]
-        if swatch, let bg = Self.rgb(background), let fg = Self.rgb(foreground) {
-            let sample = "\u{1B}[48;2;\(bg.0);\(bg.1);\(bg.2)m\u{1B}[38;2;\(fg.0);\(fg.1);\(fg.2)m  ‹ Back   Title  \u{1B}[0m"
-            rows.append(["swatch", sample])
-        }
-        return Readable.table(rows)
-    }
-
-    static func name(_ hex: String) -> String? {
-        switch hex.uppercased() {
-        case "#000000": return "black"
-        case "#FFFFFF": return "white"
-        default: return nil
-        }
-    }
-
-    /// `#RRGGBB` or `#RRGGBBAA` → bytes.
-    static func rgb(_ hex: String) -> (Int, Int, Int)? {
-        let digits = Array(hex.dropFirst())
-        guard hex.first == "#", digits.count == 6 || digits.count == 8 else { return nil }
-        func byte(_ i: Int) -> Int? { Int(String(digits[2 * i...2 * i + 1]), radix: 16) }
-        guard let r = byte(0), let g = byte(1), let b = byte(2) else { return nil }
-        return (r, g, b)
-    }
-
-    /// `value` with exactly `places` decimals, rounded half away from zero.
-    static func fixed(_ value: Double, _ places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int(scaled / scale)
-        var fraction = String(Int(scaled) - whole * Int(scale))
-        while fraction.count < places { fraction = "0" + fraction }
-        return (value < 0 && scaled != 0 ? "-" : "") + String(whole) + (places > 0 ? "." + fraction : "")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import JSONCore
 import NavClient
 import NavImport
+import NavProtocol
 
 /// `navctl tree-hit FILE X Y`: which view UIKit's hitTest returns in a view tree (JSON or recursiveDescription).
 struct TreeHitCommand: AsyncParsableCommand {
@@ -47,29 +48,24 @@ struct TreeHitCommand: AsyncParsableCommand {
             Output().errorText("\(name):\(max(1, error.line)): error: \(error.message)")
             throw ExitCode(ExitStatus.usage)
         }
-        let params: JSON = ["tree": tree, "point": ["x": .number(x), "y": .number(y)], "trace": .bool(trace)]
-        let result = try await options.withClient { try await $0.request("tree/hitTest", params) }
-        options.output.result(result) { Self.readable(result) }
+        let params: JSONObject = ["tree": tree, "point": ["x": .number(x), "y": .number(y)], "trace": .bool(trace)]
+        let result = try await options.withClient { try await $0.treeHitTest(params) }
+        options.output.result(result.json) { Self.readable(result) }
     }
 
-    static func readable(_ result: JSON) -> String {
+    static func readable(_ result: TreeHitTest.Result) -> String {
         var lines: [String] = []
-        if let view = result["view"], let cls = view["class"]?.stringValue {
-            let id = view["id"]?.stringValue.map { " \($0)" } ?? ""
-            let path = (view["path"]?.arrayValue ?? []).compactMap { $0.intValue.map(String.init) }.joined(separator: ", ")
-            lines.append("hit: \(cls)\(id) at path [\(path)]")
+        if let view = result.view {
+            let id = view.id.map { " \($0)" } ?? ""
+            lines.append("hit: \(view.className)\(id) at path [\(view.path.map(String.init).joined(separator: ", "))]")
         } else {
             lines.append("hit: nothing (the root does not take the point)")
         }
-        if let action = result["action"]?["name"]?.stringValue { lines.append("action: \(action)") }
-        for step in result["trace"]?.arrayValue ?? [] {
-            let depth = step["path"]?.arrayValue?.count ?? 0
-            let view = step["view"]?.stringValue ?? "?"
-            let cls = step["class"]?.stringValue
-            let name = cls.map { $0 == view ? view : "\($0) \(view)" } ?? view
-            let verdict = step["verdict"]?.stringValue ?? "?"
-            let note = step["note"]?.stringValue.map { " (\($0))" } ?? ""
-            lines.append(String(repeating: "  ", count: depth + 1) + "\(name): \(verdict)\(note)")
+        if let action = result.action { lines.append("action: \(action.name)") }
+        for step in result.trace ?? [] {
+            let name = step.className.map { $0 == step.view ? step.view : "\($0) \(step.view)" } ?? step.view
+            let note = step.note.map { " (\($0))" } ?? ""
+            lines.append(String(repeating: "  ", count: step.path.count + 1) + "\(name): \(step.verdict.rawValue)\(note)")
         }
         return lines.joined(separator: "\n")
     }

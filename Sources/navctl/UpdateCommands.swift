@@ -39,8 +39,10 @@ struct UpdateCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let params: JSONObject = ["sessionId": .string(sessionId), "screenId": .string(screenId), "changes": .object(try patch())]
-            try await options.mutate("screen/update", params, ifVersion: ifVersion, "updated '\(screenId)'")
+            let changes = JSON.object(try patch())
+            try await options.mutate("updated '\(screenId)'") { [sessionId, screenId, ifVersion] in
+                try await $0.updateScreen(sessionId, screenId: screenId, changes: changes, ifVersion: ifVersion)
+            }
         }
     }
 
@@ -81,10 +83,11 @@ struct UpdateCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            var params: JSONObject = ["sessionId": .string(sessionId), "appearance": .object(appearance())]
-            if let screen { params["screenId"] = .string(screen) }
             let which = screen.map { "the bar of '\($0)'" } ?? "the session's bar"
-            try await options.mutate("bar/update", params, ifVersion: ifVersion, "updated \(which)")
+            let appearance = JSON.object(appearance())
+            try await options.mutate("updated \(which)") { [sessionId, screen, ifVersion] in
+                try await $0.updateBar(sessionId, screenId: screen, appearance: appearance, ifVersion: ifVersion)
+            }
         }
     }
 }

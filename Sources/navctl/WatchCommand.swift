@@ -55,7 +55,7 @@ struct WatchCommand: AsyncParsableCommand {
         let watcher = Task { () -> End in
             for await notification in client.notifications {
                 output.line(notification.json.serialized())
-                if notification.method == "session/didClose", notification.params?["sessionId"]?.stringValue == sessionId {
+                if notification.params(of: DidClose.self)?.sessionId == sessionId {
                     return .sessionClosed
                 }
             }

@@ -150,6 +150,21 @@ Every method exists in the daemon this suite runs against, so a missing one is a
     (dolist (entry navd-methods)
       (should (fboundp (cdr entry))))))
 
+(ert-deftest navd-formats-are-the-shared-ones ()
+  "Back titles, tints and hits read as clients/formats.json says (docs/clients.md)."
+  (let ((cases (with-temp-buffer
+                 (insert-file-contents (expand-file-name "clients/formats.json" navd-test--repo))
+                 ;; As jsonrpc.el reads a reply: plists, null as nil, false as :json-false.
+                 (json-parse-buffer :object-type 'plist :null-object nil :false-object :json-false))))
+    (should (> (length (plist-get cases :backTitle)) 0))
+    (seq-doseq (c (plist-get cases :backTitle))
+      (should (equal (navd-format-back-title (plist-get c :result)) (plist-get c :text))))
+    (seq-doseq (c (plist-get cases :tint))
+      (should (equal (navd-format-tint (plist-get c :result)) (plist-get c :text))))
+    (seq-doseq (c (plist-get cases :hit))
+      (should (equal (navd-format-hit (plist-get c :x) (plist-get c :y) (plist-get c :result))
+                     (plist-get c :text))))))
+
 (ert-deftest navd-back-title-BT-02 ()
   (navd-test--with-connection conn
     (navd-test--require conn "title/back")

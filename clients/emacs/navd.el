@@ -40,6 +40,8 @@
 (require 'flymake)
 (require 'jsonrpc)
 (require 'subr-x)
+;; `navd-methods' and one function per method, generated from docs/openrpc.json.
+(require 'navd-methods)
 
 (defgroup navd nil
   "Client for the navd navigation-bar daemon."
@@ -74,44 +76,6 @@ precedence."
 (defcustom navd-autostart-timeout 10
   "Seconds `navd-open' waits for a daemon it started to serve."
   :type 'number)
-
-(eval-and-compile
-(defconst navd-methods
-  '(("$/cancelRequest" . navd-cancel-request)
-    ("bar/diagnose" . navd-bar-diagnose)
-    ("bar/hitRegions" . navd-bar-hit-regions)
-    ("bar/hitTest" . navd-bar-hit-test)
-    ("bar/layout" . navd-bar-layout)
-    ("bar/render" . navd-bar-render)
-    ("bar/tap" . navd-bar-tap)
-    ("bar/update" . navd-bar-update)
-    ("daemon/status" . navd-daemon-status)
-    ("exit" . navd-exit)
-    ("gesture/popTest" . navd-gesture-pop-test)
-    ("initialize" . navd-initialize)
-    ("rpc.discover" . navd-rpc-discover)
-    ("screen/update" . navd-screen-update)
-    ("session/close" . navd-session-close)
-    ("session/configure" . navd-session-configure)
-    ("session/create" . navd-session-create)
-    ("session/list" . navd-session-list)
-    ("session/restore" . navd-session-restore)
-    ("session/snapshot" . navd-session-snapshot)
-    ("session/subscribe" . navd-session-subscribe)
-    ("session/unsubscribe" . navd-session-unsubscribe)
-    ("shutdown" . navd-shutdown)
-    ("stack/get" . navd-stack-get)
-    ("stack/pop" . navd-stack-pop)
-    ("stack/push" . navd-stack-push)
-    ("stack/set" . navd-stack-set)
-    ("tint/resolve" . navd-tint-resolve)
-    ("title/back" . navd-title-back)
-    ("title/previous" . navd-title-previous)
-    ("tree/hitTest" . navd-tree-hit-test))
-  "Every wire method and the function that calls it.")
-
-(defconst navd--notification-methods '("exit" "$/cancelRequest")
-  "Methods sent as notifications."))
 
 (defvar navd-notification-functions nil
   "Functions called with (CONNECTION METHOD PARAMS) for every notification.
@@ -326,23 +290,10 @@ An error reply signals `navd-error' with data (CODE MESSAGE DATA)."
   "The data of ERR, a `navd-error' condition."
   (nth 3 err))
 
-(defmacro navd--define-methods ()
-  "Defines one function per entry of `navd-methods'."
-  `(progn
-     ,@(mapcar
-        (lambda (entry)
-          (let ((method (car entry)))
-            `(defun ,(cdr entry) (&optional params connection)
-               ,(format "Calls navd's `%s' with PARAMS (a plist of wire names).
-CONNECTION defaults to the commands' connection.  See docs/protocol.md." method)
-               ,(if (member method navd--notification-methods)
-                    `(navd-notify ,method params connection)
-                  `(navd-request ,method params connection)))))
-        navd-methods)))
-
-(navd--define-methods)
-
 ;;; Formatting
+
+;; The forms docs/clients.md describes under "Readable forms", the same in
+;; every editor client; clients/formats.json holds the cases they share.
 
 (defun navd--number (n)
   "N, briefly."

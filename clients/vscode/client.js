@@ -14,42 +14,8 @@ const os = require('os');
 const path = require('path');
 const { EventEmitter } = require('events');
 
-/** Every wire method and its helper name on a client. */
-const METHODS = {
-  '$/cancelRequest': 'cancelRequest',
-  'bar/diagnose': 'barDiagnose',
-  'bar/hitRegions': 'barHitRegions',
-  'bar/hitTest': 'barHitTest',
-  'bar/layout': 'barLayout',
-  'bar/render': 'barRender',
-  'bar/tap': 'barTap',
-  'bar/update': 'barUpdate',
-  'daemon/status': 'daemonStatus',
-  'exit': 'exit',
-  'gesture/popTest': 'gesturePopTest',
-  'initialize': 'initialize',
-  'rpc.discover': 'rpcDiscover',
-  'screen/update': 'screenUpdate',
-  'session/close': 'sessionClose',
-  'session/configure': 'sessionConfigure',
-  'session/create': 'sessionCreate',
-  'session/list': 'sessionList',
-  'session/restore': 'sessionRestore',
-  'session/snapshot': 'sessionSnapshot',
-  'session/subscribe': 'sessionSubscribe',
-  'session/unsubscribe': 'sessionUnsubscribe',
-  'shutdown': 'shutdown',
-  'stack/get': 'stackGet',
-  'stack/pop': 'stackPop',
-  'stack/push': 'stackPush',
-  'stack/set': 'stackSet',
-  'tint/resolve': 'tintResolve',
-  'title/back': 'titleBack',
-  'title/previous': 'titlePrevious',
-  'tree/hitTest': 'treeHitTest',
-};
-
-const NOTIFICATION_METHODS = new Set(['exit', '$/cancelRequest']);
+// The method table and the helpers, generated from docs/openrpc.json (scripts/gen_clients.py).
+const { METHODS, NOTIFICATION_METHODS, PARAMS, install } = require('./methods');
 
 /** The socket navd listens on: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-<uid>/navd.sock. */
 function socketPath(env = process.env) {
@@ -275,15 +241,7 @@ class NavdClient extends EventEmitter {
   }
 }
 
-for (const [method, helper] of Object.entries(METHODS)) {
-  if (method === '$/cancelRequest') {
-    NavdClient.prototype[helper] = function cancelRequest(id) { this.notify(method, { id }); };
-  } else if (NOTIFICATION_METHODS.has(method)) {
-    NavdClient.prototype[helper] = function notifyHelper(params) { this.notify(method, params); };
-  } else {
-    NavdClient.prototype[helper] = function requestHelper(params, options) { return this.request(method, params, options); };
-  }
-}
+install(NavdClient);
 
 /**
  * Starts `binary --socket path` in its own process group with no stdio, not tied to this process: it keeps
@@ -305,4 +263,4 @@ function startDetachedDaemon(path, binary) {
   });
 }
 
-module.exports = { METHODS, NOTIFICATION_METHODS, NavdClient, NavdError, foreignSocket, socketPath, startDetachedDaemon };
+module.exports = { METHODS, NOTIFICATION_METHODS, PARAMS, NavdClient, NavdError, foreignSocket, socketPath, startDetachedDaemon };

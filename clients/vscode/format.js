@@ -1,5 +1,7 @@
 'use strict';
-// One-line descriptions of navd results, shared by the commands and the status bar.
+// One-line descriptions of navd results, shared by the commands and the status bar. The back title, tint and
+// hit forms are docs/clients.md's "Readable forms", the same in every editor client; clients/formats.json holds
+// the cases they share.
 
 function number(n) {
   if (typeof n !== 'number') return String(n);

@@ -107,3 +107,30 @@ public struct HitRegion: Sendable, Hashable {
         self.viaSlop = viaSlop
     }
 }
+
+/// Where a window point lies against the bar's frame: above or below it, left or right of it (half-open, as
+/// `Rect.contains` decides, HT-3). The hit test reads it for `belowBar`, and a reader of `bar/hitTest` (whose
+/// result carries the bar's frame) reads it to say where a point that misses the bar lies.
+public struct PointPlacement: Sendable, Hashable {
+    public enum Vertical: Sendable, Hashable, CaseIterable {
+        case above, below
+    }
+    public enum Horizontal: Sendable, Hashable, CaseIterable {
+        case left, right
+    }
+    /// nil: within the bar's rows.
+    public var vertical: Vertical?
+    /// nil: within the bar's columns.
+    public var horizontal: Horizontal?
+    /// Outside the window: beside the bar (which spans the window's width) or above the window's top edge.
+    public var offScreen: Bool
+
+    public init(point: Point, bar: Rect) {
+        vertical = point.y < bar.minY ? .above : point.y >= bar.maxY ? .below : nil
+        horizontal = point.x < bar.minX ? .left : point.x >= bar.maxX ? .right : nil
+        offScreen = horizontal != nil || point.y < 0
+    }
+
+    /// Inside the bar's frame.
+    public var isInside: Bool { vertical == nil && horizontal == nil }
+}

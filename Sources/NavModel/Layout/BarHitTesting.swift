@@ -67,7 +67,7 @@ public enum BarHitTesting {
         }
 
         if path.isEmpty || role == .window {
-            if point.y >= layout.barFrame.maxY { return result(.content, .none, .belowBar) }
+            if PointPlacement(point: point, bar: layout.barFrame).vertical == .below { return result(.content, .none, .belowBar) }
             if layout.hidden, layout.barFrame.contains(point) { return result(.content, .none, .hiddenBar) }
             return result(.none, .none, .outsideBar)
         }

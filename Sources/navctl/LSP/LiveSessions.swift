@@ -120,7 +120,7 @@ actor LiveSessions {
         guard !gone.isEmpty else { return }
         for key in gone.keys { kept[key] = nil }
         guard let connection else { return }
-        for session in gone.values { _ = try? await connection.request("session/close", ["sessionId": .string(session.sessionId)]) }
+        for session in gone.values { try? await connection.closeSession(session.sessionId) }
     }
 
     /// Closes what an earlier server of this workspace left and no flow took over, once every one of
@@ -138,7 +138,7 @@ actor LiveSessions {
         guard !leftOver.isEmpty else { return }
         let left = leftOver
         leftOver = [:]
-        for id in left.values.sorted() { _ = try? await connection.request("session/close", ["sessionId": .string(id)]) }
+        for id in left.values.sorted() { try? await connection.closeSession(id) }
     }
 
     /// Closes this server's sessions and the connection (at `shutdown`).
@@ -148,7 +148,7 @@ actor LiveSessions {
         pendingOrder = []
         latest = [:]
         guard let connection else { return }
-        for session in kept.values { _ = try? await connection.request("session/close", ["sessionId": .string(session.sessionId)]) }
+        for session in kept.values { try? await connection.closeSession(session.sessionId) }
         kept = [:]
         await drop()
     }
@@ -162,21 +162,17 @@ actor LiveSessions {
             seen.insert(key)
             if var session = kept[key] {
                 if session.config != flow.config {
-                    var params = flow.config
-                    params["sessionId"] = .string(session.sessionId)
-                    _ = try await client.request("session/configure", .object(params))
+                    _ = try await client.configureSession(session.sessionId, flow.config)
                     session.config = flow.config
                 }
                 if session.screens != flow.screens {
-                    _ = try await client.request("stack/set", ["sessionId": .string(session.sessionId), "screens": .array(flow.screens)])
+                    _ = try await client.setStack(session.sessionId, screens: flow.screens)
                     session.screens = flow.screens
                 }
                 kept[key] = session
             } else if let earlier = leftOver.removeValue(forKey: flow.name) {
-                var params = flow.config
-                params["sessionId"] = .string(earlier)
-                _ = try await client.request("session/configure", .object(params))
-                _ = try await client.request("stack/set", ["sessionId": .string(earlier), "screens": .array(flow.screens)])
+                _ = try await client.configureSession(earlier, flow.config)
+                _ = try await client.setStack(earlier, screens: flow.screens)
                 kept[key] = Kept(sessionId: earlier, project: project, config: flow.config, screens: flow.screens)
             } else {
                 let created = try await client.restore(flow.document, name: flow.name, origin: flow.origin)
@@ -185,7 +181,7 @@ actor LiveSessions {
         }
         for (key, session) in kept where session.project == project && !seen.contains(key) {
             kept[key] = nil
-            _ = try await client.request("session/close", ["sessionId": .string(session.sessionId)])
+            try await client.closeSession(session.sessionId)
         }
     }
 

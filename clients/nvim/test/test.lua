@@ -166,6 +166,16 @@ local function main()
     end
   end)
 
+  test("back titles, tints and hits read as clients/formats.json says", function()
+    local file = assert(io.open(repo .. "/clients/formats.json", "r"))
+    local cases = vim.json.decode(file:read("*a"))
+    file:close()
+    expect(#cases.backTitle > 0, "no back title cases")
+    for _, c in ipairs(cases.backTitle) do expect_eq(navd.format_back_title(c.result), c.text, "back title") end
+    for _, c in ipairs(cases.tint) do expect_eq(navd.format_tint(c.result), c.text, "tint") end
+    for _, c in ipairs(cases.hit) do expect_eq(navd.format_hit(c.x, c.y, c.result), c.text, "hit") end
+  end)
+
   test("title/back answers the back title (BT-02)", function()
     local sid = two_screens()
     local back = client:title_back({ sessionId = sid })

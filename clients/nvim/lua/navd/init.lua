@@ -16,43 +16,16 @@
 local uv = vim.loop
 local M = {}
 
+-- The method table and the helpers, generated from docs/openrpc.json (scripts/gen_clients.py).
+local generated = require("navd.methods")
+
 --- Every wire method and its helper name on a client.
-M.methods = {
-  ["$/cancelRequest"] = "cancel_request",
-  ["bar/diagnose"] = "bar_diagnose",
-  ["bar/hitRegions"] = "bar_hit_regions",
-  ["bar/hitTest"] = "bar_hit_test",
-  ["bar/layout"] = "bar_layout",
-  ["bar/render"] = "bar_render",
-  ["bar/tap"] = "bar_tap",
-  ["bar/update"] = "bar_update",
-  ["daemon/status"] = "daemon_status",
-  ["exit"] = "exit",
-  ["gesture/popTest"] = "gesture_pop_test",
-  ["initialize"] = "initialize",
-  ["rpc.discover"] = "rpc_discover",
-  ["screen/update"] = "screen_update",
-  ["session/close"] = "session_close",
-  ["session/configure"] = "session_configure",
-  ["session/create"] = "session_create",
-  ["session/list"] = "session_list",
-  ["session/restore"] = "session_restore",
-  ["session/snapshot"] = "session_snapshot",
-  ["session/subscribe"] = "session_subscribe",
-  ["session/unsubscribe"] = "session_unsubscribe",
-  ["shutdown"] = "shutdown",
-  ["stack/get"] = "stack_get",
-  ["stack/pop"] = "stack_pop",
-  ["stack/push"] = "stack_push",
-  ["stack/set"] = "stack_set",
-  ["tint/resolve"] = "tint_resolve",
-  ["title/back"] = "title_back",
-  ["title/previous"] = "title_previous",
-  ["tree/hitTest"] = "tree_hit_test",
-}
+M.methods = generated.methods
+--- The params of each method, in the contract's order: { name, required }.
+M.params = generated.params
 
 -- Methods sent as notifications (no reply).
-local notification_methods = { ["exit"] = true, ["$/cancelRequest"] = true }
+local notification_methods = generated.notifications
 M.notification_methods = notification_methods
 
 --- The socket navd listens on: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock,
@@ -388,15 +361,7 @@ function Client:close()
 end
 
 -- The helpers: client:<helper>(params) for every method (params use the wire names).
-for method, helper in pairs(M.methods) do
-  if notification_methods[method] then
-    Client[helper] = function(self, params) self:notify(method, params) end
-  else
-    Client[helper] = function(self, params, timeout)
-      return self:request_sync(method, params, timeout)
-    end
-  end
-end
+generated.install(Client)
 
 -- The one connection the commands use.
 local state = { client = nil, session = nil, watch = {} }
@@ -432,6 +397,9 @@ local function fmt_number(n)
   if type(n) ~= "number" then return tostring(n) end
   return (string.format("%.4f", n):gsub("0+$", ""):gsub("%.$", ""))
 end
+
+-- The readable forms: docs/clients.md ("Readable forms"), the same in every editor client;
+-- clients/formats.json holds the cases they share.
 
 --- Text for a BackTitle.
 function M.format_back_title(back)

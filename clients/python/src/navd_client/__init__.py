@@ -14,7 +14,7 @@ from .errors import ConnectionClosed, ErrorCode, ForeignSocket, NavdError
 from .importing import ImportFailed, import_tree
 from .lint import (Diagnostic, DocumentError, LintError, LintFailed, LoadError, NavctlNotFound, Rect,
                    assert_no_diagnostics, find_navctl_binary, lint)
-from .methods import CLEAR, METHOD_HELPERS, point
+from .methods import CLEAR, METHOD_HELPERS, METHOD_PARAMS, point
 
 __version__ = "0.1.0"
 
@@ -32,6 +32,7 @@ __all__ = [
     "LintFailed",
     "LoadError",
     "METHOD_HELPERS",
+    "METHOD_PARAMS",
     "NavctlNotFound",
     "NavdError",
     "Notification",
