@@ -150,6 +150,7 @@ test-consumers:
 	$(MAKE) test-lint
 	$(MAKE) test-html-report
 	$(MAKE) test-contract
+	$(MAKE) check-generated-clients
 	$(MAKE) test-install
 	$(MAKE) format-check
 
