@@ -154,12 +154,27 @@ extension Collector {
                     if case .codeBlock(let block)? = ifExpr.elseBody { collect(block.statements, depth: depth + 1) }
                     continue
                 }
-                guard let call = expr.as(FunctionCallExprSyntax.self), let type = Expressions.constructedType(call),
-                    type == "ToolbarItem" || type == "ToolbarItemGroup",
-                    let placement = Expressions.argument(call, "placement").flatMap(Expressions.memberName)
-                else { continue }
-                let content = call.trailingClosure ?? Expressions.argument(call, "content")?.as(ClosureExprSyntax.self)
-                let items = content.map { views($0.statements) } ?? []
+                guard let call = Self.viewCall(expr), let type = Expressions.constructedType(call), type != "ToolbarSpacer" else {
+                    continue
+                }
+                let placement: String
+                let items: [ItemSource]
+                if type == "ToolbarItem" || type == "ToolbarItemGroup" {
+                    // No placement is `.automatic`: the trailing end of the bar on iOS (Apple's ToolbarItemPlacement
+                    // documentation). A placement the reader cannot name places nothing it could guess.
+                    if let given = Expressions.argument(call, "placement") {
+                        guard let name = Expressions.memberName(given) else { continue }
+                        placement = name
+                    } else {
+                        placement = "automatic"
+                    }
+                    let content = call.trailingClosure ?? Expressions.argument(call, "content")?.as(ClosureExprSyntax.self)
+                    items = content.map { views($0.statements) } ?? []
+                } else {
+                    // A view straight in the toolbar is an item placed `.automatic`.
+                    placement = "automatic"
+                    items = swiftUIItems(expr)
+                }
                 if Vocabulary.leadingPlacements.contains(placement) {
                     left += items
                     leftAt = leftAt ?? location(call)

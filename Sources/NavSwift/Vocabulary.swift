@@ -71,7 +71,8 @@ enum Vocabulary {
     static let leadingPlacements: Set<String> = ["navigationBarLeading", "topBarLeading", "cancellationAction", "navigation"]
     /// Toolbar placements on the trailing side of a navigation bar.
     static let trailingPlacements: Set<String> = [
-        "navigationBarTrailing", "topBarTrailing", "confirmationAction", "primaryAction", "destructiveAction",
+        "navigationBarTrailing", "topBarTrailing", "confirmationAction", "primaryAction", "destructiveAction", "automatic",
+        "topBarPinnedTrailing",
     ]
 
     /// Whether a name or superclass reads like a view controller's (`DetailViewController`,

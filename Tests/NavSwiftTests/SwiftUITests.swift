@@ -301,3 +301,30 @@ struct SwiftUILargeTitleTests {
         #expect(facts.screen("NotesView")?.values == [.searchController(.known(true))])
     }
 }
+
+@Suite("SwiftUI toolbar placements")
+struct SwiftUIToolbarPlacementTests {
+    @Test("no placement, .automatic and bare views go to the trailing end on iOS; spacers and unknown placements add nothing")
+    func automaticIsTrailing() throws {
+        let facts = read(
+            """
+            struct InboxView: View {
+                var body: some View {
+                    List { rows }
+                        .toolbar {
+                            Button("Compose") { compose() }
+                            ToolbarItem { EditButton() }
+                            ToolbarSpacer(.fixed)
+                            ToolbarItem(placement: .automatic) { Button("Filter") { filter() } }
+                            ToolbarItem(placement: chosenPlacement) { Button("Maybe") { maybe() } }
+                            ToolbarItem(placement: .bottomBar) { Text("Updated") }
+                        }
+                }
+            }
+            """)
+        let screen = try #require(facts.screen("InboxView"))
+        #expect(screen.values.count == 1)
+        #expect(
+            screen.values.first?.items.map(\.content) == [.title(.known("Compose")), .system("edit"), .title(.known("Filter"))])
+    }
+}
