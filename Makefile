@@ -7,6 +7,13 @@ BIN = $(SCRATCH)/debug
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
+## WARNINGS_AS_ERRORS=1 (the default): every build here makes a warning in the package's own Swift targets an
+## error (NAVD_WARNINGS_AS_ERRORS, Package.swift), so the build stays warning-free; dependencies may still warn.
+## One value for every target, so that `make build` and `make test` share the plain build's compiled modules.
+## `make WARNINGS_AS_ERRORS=0 ...` builds with warnings left as warnings
+WARNINGS_AS_ERRORS ?= 1
+export NAVD_WARNINGS_AS_ERRORS := $(WARNINGS_AS_ERRORS)
+
 .PHONY: static-c++ all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan soak fuzz fuzz-build fuzz-corpus text-metrics test-fuzz lint-examples format format-check bench examples clean
 
 all: build
