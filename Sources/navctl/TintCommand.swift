@@ -18,7 +18,9 @@ struct TintCommand: AsyncParsableCommand {
     @OptionGroup var options: ConnectionOptions
     @OptionGroup var document: DocumentOptions
     @Argument(help: "The colour (none with --session or --file: the bar's own colour).") var color: String?
-    @Option(help: ArgumentHelp("Resolve the bar of this session's top screen (or of --screen).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp("Resolve the bar of this session's top screen (or of --screen).", valueName: "id"),
+        completion: SessionCompletion.kind)
     var session: String?
     @Option(help: ArgumentHelp("yiq (default) or wcag.", valueName: "method")) var method: String?
     @Option(help: ArgumentHelp("What a translucent colour is blended over (default white).", valueName: "color"))
