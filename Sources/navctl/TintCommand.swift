@@ -3,16 +3,18 @@ import Foundation
 import JSONCore
 import NavClient
 
-/// `navctl tint COLOR [--method wcag] [--backdrop C] [--threshold T]`: the foreground a bar colour needs.
+/// `navctl tint COLOR [--method wcag] [--backdrop C] [--threshold T] [--foreground P]`: the foreground of a bar colour.
 struct TintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tint",
-        abstract: "Resolve the foreground (black or white) for a bar colour.",
+        abstract: "Resolve the foreground and title colours for a bar colour.",
         discussion: """
             COLOR is any colour navd accepts: #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b), rgba(r,g,b,a) or a UIKit \
-            system colour name such as systemBlue or label:dark. Prints the background judged, the foreground, \
-            the luminance and both WCAG contrast ratios, with a swatch when stdout is a terminal and NO_COLOR \
-            is unset. --json prints the raw tint/resolve result.
+            system colour name such as systemBlue or label:dark. Prints the background judged, the items' \
+            foreground and the title's colour, the black or white the automatic rule picks, the luminance and \
+            both WCAG contrast ratios, with a swatch when stdout is a terminal and NO_COLOR is unset. By default \
+            the foreground is UIKit's (systemBlue items, a black title, whatever the bar colour); --foreground \
+            automatic gives the black or white of --method instead. --json prints the raw tint/resolve result.
             """)
 
     @OptionGroup var options: ConnectionOptions
@@ -27,10 +29,17 @@ struct TintCommand: AsyncParsableCommand {
     var backdrop: String?
     @Option(help: ArgumentHelp("The yiq luminance line, 0-1 (default 186/256).", valueName: "number"))
     var threshold: Double?
+    @Option(
+        help: ArgumentHelp(
+            "uikit (UIKit's default colours; the default) or automatic (black or white by --method).", valueName: "policy"))
+    var foreground: String?
 
     func validate() throws {
         if let method, method != "yiq", method != "wcag" { throw ValidationError("--method must be yiq or wcag") }
         if let threshold, !(threshold >= 0 && threshold <= 1) { throw ValidationError("--threshold must be from 0 to 1") }
+        if let foreground, foreground != "uikit", foreground != "automatic" {
+            throw ValidationError("--foreground must be uikit or automatic")
+        }
         if session != nil, document.isFile { throw ValidationError("--session and --file both name the bar; give one") }
         if color == nil, session == nil, !document.isFile {
             throw ValidationError("give a colour, --session ID for a session's bar, or --file DOC.navd.json")
@@ -48,6 +57,7 @@ struct TintCommand: AsyncParsableCommand {
         if let method { params["method"] = .string(method) }
         if let backdrop { params["backdrop"] = .string(backdrop) }
         if let threshold { params["threshold"] = .number(threshold) }
+        if let foreground { params["foreground"] = .string(foreground) }
         let result: JSON
         if session != nil || document.isFile {
             let screen = document.isFile ? nil : document.screen
@@ -82,6 +92,10 @@ struct TintReply {
     var contrastWhite: Double
     var source: String
     var declared: String?
+    /// The extensions, absent from a daemon without them (whose foreground was always the automatic one).
+    var foregroundPolicy: String
+    var automaticForeground: String
+    var titleColor: String?
 
     init(from json: JSON) throws {
         func string(_ key: String) throws -> String {
@@ -100,17 +114,41 @@ struct TintReply {
         contrastBlack = try number(json["contrast"]?["black"], "contrast.black")
         contrastWhite = try number(json["contrast"]?["white"], "contrast.white")
         declared = json["declared"]?.stringValue
+        foregroundPolicy = json["foregroundPolicy"]?.stringValue ?? "automatic"
+        automaticForeground = json["automaticForeground"]?.stringValue ?? foreground
+        titleColor = json["titleColor"]?.stringValue
+    }
+
+    /// Where the foreground comes from, in words.
+    var foregroundOrigin: String {
+        if source == "forced" { return "set by the app" }
+        if foregroundPolicy == "uikit" { return "UIKit's default tint; foreground uikit" }
+        return "automatic by \(method); foreground automatic"
     }
 
     func readable(swatch: Bool) -> String {
         var rows: [[String]] = [
             ["background", background + (declared.map { "  (\($0) blended over the backdrop)" } ?? "")],
-            ["foreground", foreground + "  (" + ([Self.name(foreground), source].compactMap { $0 }.joined(separator: ", ")) + ")"],
+            [
+                "foreground",
+                foreground + "  (" + ([Self.name(foreground), foregroundOrigin].compactMap { $0 }.joined(separator: ", ")) + ")",
+            ],
             ["luminance", Self.fixed(luminance, 4) + "  (\(method))"],
             ["contrast", "black \(Self.fixed(contrastBlack, 2)):1, white \(Self.fixed(contrastWhite, 2)):1"],
         ]
+        if let titleColor {
+            rows.insert(["title", titleColor + (Self.name(titleColor).map { "  (\($0))" } ?? "")], at: 2)
+        }
+        if foregroundPolicy != "automatic" || source == "forced" {
+            let name = Self.name(automaticForeground).map { "\($0) " } ?? ""
+            rows.insert(
+                ["automatic", automaticForeground + "  (\(name)by \(method), with --foreground automatic)"], at: titleColor == nil ? 2 : 3)
+        }
         if swatch, let bg = Self.rgb(background), let fg = Self.rgb(foreground) {
-            let sample = "\u{1B}[48;2;\(bg.0);\(bg.1);\(bg.2)m\u{1B}[38;2;\(fg.0);\(fg.1);\(fg.2)m  ‹ Back   Title  \u{1B}[0m"
+            let title = titleColor.flatMap(Self.rgb) ?? fg
+            let sample =
+                "\u{1B}[48;2;\(bg.0);\(bg.1);\(bg.2)m\u{1B}[38;2;\(fg.0);\(fg.1);\(fg.2)m  ‹ Back   "
+                + "\u{1B}[38;2;\(title.0);\(title.1);\(title.2)mTitle  \u{1B}[0m"
             rows.append(["swatch", sample])
         }
         return Readable.table(rows)
@@ -120,6 +158,7 @@ struct TintReply {
         switch hex.uppercased() {
         case "#000000": return "black"
         case "#FFFFFF": return "white"
+        case "#007AFF": return "systemBlue"
         default: return nil
         }
     }

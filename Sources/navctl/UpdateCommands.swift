@@ -55,7 +55,8 @@ struct UpdateCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("The screen whose own bar changes (default: the session-wide bar).", valueName: "id")) var screen:
             String?
         @Option(name: .customLong("bar-tint"), help: ArgumentHelp("barTintColor.", valueName: "color")) var barTint: String?
-        @Option(help: ArgumentHelp("tintColor (items); null for automatic.", valueName: "color")) var tint: String?
+        @Option(help: ArgumentHelp("tintColor (items); null for the foreground policy's (systemBlue by default).", valueName: "color"))
+        var tint: String?
         @Option(name: .customLong("title-color"), help: ArgumentHelp("The title's colour.", valueName: "color")) var titleColor: String?
         @Option(help: "true or false.") var hidden: Bool?
         @Option(help: "true or false.") var translucent: Bool?

@@ -219,11 +219,12 @@ class MethodsMixin:
 
     def tint_resolve(self, session_id: Optional[str] = None, screen_id: Optional[str] = None,
                      color: Any = None, backdrop: Any = None, method: Optional[str] = None,
-                     threshold: Optional[float] = None) -> Json:
-        """``tint/resolve``: a TintResult, for ``color`` or else for the screen's bar."""
+                     threshold: Optional[float] = None, foreground: Optional[str] = None) -> Json:
+        """``tint/resolve``: a TintResult, for ``color`` or else for the screen's bar. ``foreground`` is
+        ``"uikit"`` (UIKit's systemBlue items, the session's default) or ``"automatic"`` (black or white)."""
         return self.request("tint/resolve", _params(
             sessionId=session_id, screenId=screen_id, color=color, backdrop=backdrop,
-            method=method, threshold=threshold))
+            method=method, threshold=threshold, foreground=foreground))
 
     def title_back(self, session_id: str, screen_id: Optional[str] = None) -> Json:
         """``title/back``: a BackTitle ``{title, display, source, truncated, menu}``."""
