@@ -284,6 +284,14 @@ test-contract: tools-deps
 	$(TOOLS_PY) scripts/check_transcripts.py
 	$(TOOLS_PY) scripts/check_transcript_rules.py
 
+## test-doc: every sh, bash and console block of README.md and docs/*.md run against the plain build's navd and
+## navctl, as rustdoc runs examples (scripts/doctest_shell.py): in a scratch folder with a navd of its own, each
+## command must succeed and print what the doc shows; a block that cannot run here says why in a skip marker
+.PHONY: test-doc
+test-doc: build
+	@for tool in socat jq; do command -v $$tool >/dev/null 2>&1 || { echo "installing $$tool"; $(APT_INSTALL) $$tool; }; done
+	python3 scripts/doctest_shell.py --bin $(abspath $(BIN))
+
 ## lint-examples: regenerate the committed lint reports of examples/ (part of `make examples`)
 lint-examples: build
 	@mkdir -p examples/expected
