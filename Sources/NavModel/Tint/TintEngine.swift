@@ -1,4 +1,4 @@
-/// Decides the foreground a bar colour needs (SEMANTICS section 5, PROTOCOL.md `TintResult`).
+/// Decides a bar's foreground and title colours on its bar colour (SEMANTICS section 5, PROTOCOL.md `TintResult`).
 ///
 /// For a colour: a colour with alpha < 1 is first blended over the backdrop (white unless given) in gamma
 /// sRGB (COL-6); `background` is that blended, opaque colour (the one the foreground is judged against, and

@@ -8,7 +8,8 @@ import NavModel
 /// (default: the top).
 public enum TintResolve: RPCMethod {
     public static let name = "tint/resolve"
-    public static let summary = "The foreground for a colour, or for the bar of a session's screen, with both contrast ratios."
+    public static let summary =
+        "The items' and title's colours on a colour, or on the bar of a session's screen (UIKit's by default), with both contrast ratios."
     public static let errors = [ErrorCode.unknownSession, ErrorCode.unknownScreen]
     public struct Params: RPCParams {
         /// The session whose bar (or whose policies, with `color`) to use.
