@@ -7,6 +7,13 @@ BIN = $(SCRATCH)/debug
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends
 
+## WARNINGS_AS_ERRORS=1 (the default): every build here makes a warning in the package's own Swift targets an
+## error (NAVD_WARNINGS_AS_ERRORS, Package.swift), so the build stays warning-free; dependencies may still warn.
+## One value for every target, so that `make build` and `make test` share the plain build's compiled modules.
+## `make WARNINGS_AS_ERRORS=0 ...` builds with warnings left as warnings
+WARNINGS_AS_ERRORS ?= 1
+export NAVD_WARNINGS_AS_ERRORS := $(WARNINGS_AS_ERRORS)
+
 .PHONY: static-c++ all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan soak fuzz fuzz-build fuzz-corpus text-metrics test-fuzz lint-examples format format-check bench examples clean
 
 all: build
@@ -151,6 +158,7 @@ test-consumers:
 	$(MAKE) test-html-report
 	$(MAKE) test-contract
 	$(MAKE) check-generated-clients
+	$(MAKE) test-doc
 	$(MAKE) test-install
 	$(MAKE) format-check
 
@@ -285,6 +293,14 @@ check-generated-clients:
 test-contract: tools-deps
 	$(TOOLS_PY) scripts/check_transcripts.py
 	$(TOOLS_PY) scripts/check_transcript_rules.py
+
+## test-doc: every sh, bash and console block of README.md and docs/*.md run against the plain build's navd and
+## navctl, as rustdoc runs examples (scripts/doctest_shell.py): in a scratch folder with a navd of its own, each
+## command must succeed and print what the doc shows; a block that cannot run here says why in a skip marker
+.PHONY: test-doc
+test-doc: build
+	@for tool in socat jq; do command -v $$tool >/dev/null 2>&1 || { echo "installing $$tool"; $(APT_INSTALL) $$tool; }; done
+	python3 scripts/doctest_shell.py --bin $(abspath $(BIN))
 
 ## lint-examples: regenerate the committed lint reports of examples/ (part of `make examples`)
 lint-examples: build

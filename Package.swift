@@ -571,3 +571,13 @@ if let only = Context.environment["NAVD_BUILD_ONLY"] {
         return targets.allSatisfy(kept.contains)
     }
 }
+
+// NAVD_WARNINGS_AS_ERRORS=1 (the Makefile's builds set it; `make WARNINGS_AS_ERRORS=0` does not) makes a warning
+// in the package's own Swift targets an error, so the build stays warning-free; the dependencies' warnings stay
+// warnings. It is an environment switch, not a setting here, because SwiftPM refuses a package with unsafe flags as
+// a dependency by version (the plugins' consumers), and `-warnings-as-errors` is one.
+if Context.environment["NAVD_WARNINGS_AS_ERRORS"] == "1" {
+    for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+    }
+}

@@ -28,7 +28,11 @@ DEFAULT_POLICIES = {
     "emptyBackTitles": False, "backInterception": "delegate", "tintMethod": "yiq", "tintThreshold": 186 / 256,
     "emptyBackItemTitle": "arrowOnly", "emptyBackButtonTitle": "arrowOnly", "emptyScreenTitle": "fallThrough",
     "glassEmptyBackItemHides": False, "glassBarHeight": 54, "alphaRule": "lessThan",
+    "foreground": "uikit", "defaultTintContrast": 3,
 }
+# COL-1, COL-8: UIKit's default tint (systemBlue) and title colour (the label colour, black), whatever the bar.
+SYSTEM_BLUE = "#007AFF"
+LABEL = "#000000"
 # BB-10: the generic title per language.
 GENERIC = {"en": "Back", "de": "Zurück", "fr": "Retour", "es": "Atrás", "it": "Indietro", "pt": "Voltar", "ja": "戻る",
            "ko": "뒤로", "zh-hans": "返回", "zh-hant": "返回", "ru": "Назад", "nl": "Terug", "sv": "Tillbaka", "pl": "Wstecz"}
@@ -97,6 +101,12 @@ def foreground(rgb, method, threshold):
 
 def hex_of(rgb):
     return "#" + "".join(f"{int(c):02X}" for c in rgb)
+
+
+def contrast_ratio(a, b):
+    """COL-4: the WCAG 2 contrast ratio of two 8-bit colours."""
+    la, lb = relative_luminance(a), relative_luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
 # -- sessions, as the requests describe them ----------------------------------------------------------------
@@ -320,18 +330,30 @@ def check_tint_result(params, result, session, where):
     if method == "yiq":
         yiq = (0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2]) / 255
         check(abs(result.get("luminance", -1) - yiq) < 1e-9, where, "COL-3", f"luminance {result.get('luminance')}, expected {yiq}")
+    policy = params.get("foreground") or (session.policies["foreground"] if session else "uikit")
+    check(result.get("foregroundPolicy") == policy, where, "COL-1", f"foregroundPolicy {result.get('foregroundPolicy')}, expected {policy}")
+    automatic = foreground(background, method, threshold)
+    rule = "COL-3" if method == "yiq" else "COL-4"
+    check(result.get("automaticForeground") == automatic, where, rule,
+          f"automaticForeground {result.get('automaticForeground')} on {result.get('background')}, expected {automatic}")
     if result.get("source") != "forced":
-        expected = foreground(background, method, threshold)
-        check(result.get("foreground") == expected, where, "COL-3" if method == "yiq" else "COL-4",
-              f"foreground {result.get('foreground')} on {result.get('background')}, expected {expected}")
+        expected = automatic if policy == "automatic" else SYSTEM_BLUE
+        check(result.get("foreground") == expected, where, rule if policy == "automatic" else "COL-1",
+              f"foreground {result.get('foreground')} on {result.get('background')} ({policy}), expected {expected}")
+    if "color" in params:
+        title = automatic if policy == "automatic" else LABEL
+        check(result.get("titleColor") == title, where, "COL-1", f"titleColor {result.get('titleColor')}, expected {title}")
 
 
 def automatic_foreground(session, index):
-    """The foreground of a screen's bar when nothing forces it; None when something might."""
+    """The foreground of a screen's bar when nothing forces it (UIKit's systemBlue, or the automatic black or
+    white under the policy `automatic`); None when something might."""
     own, bar = session.bar_in_effect(index)
     screen = session.screens[index]
     if bar.get("tintColor") or (screen.get("backStyle") or {}).get("color"):
         return None
+    if session.policies["foreground"] == "uikit":
+        return SYSTEM_BLUE
     colour = (bar.get("gradient") or [None])[0] or bar.get("barTintColor") or "#FFFFFF"
     return foreground(blend(colour), session.policies["tintMethod"], session.policies["tintThreshold"])
 
@@ -475,13 +497,19 @@ def check_diagnostics(session, index, diagnostics, where):
     try:
         own, bar = session.bar_in_effect(index)
         if not bar.get("tintColor") and not (top.get("backStyle") or {}).get("color"):
-            colour = (bar.get("gradient") or [None])[0] or bar.get("barTintColor") or "#FFFFFF"
+            chosen = (bar.get("gradient") or [None])[0] or bar.get("barTintColor")
+            colour = chosen or "#FFFFFF"
             if rgba(colour)[3] >= 0.01:
                 rgb = blend(colour)
-                fg = foreground(rgb, session.policies["tintMethod"], session.policies["tintThreshold"])
-                luminance = relative_luminance(rgb)
-                ratio = (luminance + 0.05) / 0.05 if fg == "#000000" else 1.05 / (luminance + 0.05)
-                check(("low-contrast" in codes) == (ratio < 4.5), where, "COL-4", f"low-contrast with a contrast of {ratio:.2f}")
+                if session.policies["foreground"] == "uikit":
+                    # UIKit's default tint: held to defaultTintContrast, and not at all on the default bar (its own look).
+                    ratio = contrast_ratio(rgba(SYSTEM_BLUE)[:3], rgb)
+                    expected = chosen is not None and ratio < session.policies["defaultTintContrast"]
+                else:
+                    fg = foreground(rgb, session.policies["tintMethod"], session.policies["tintThreshold"])
+                    ratio = contrast_ratio(rgba(fg)[:3], rgb)
+                    expected = ratio < 4.5
+                check(("low-contrast" in codes) == expected, where, "COL-1, COL-4", f"low-contrast with a contrast of {ratio:.2f}")
             else:
                 skip()
         else:

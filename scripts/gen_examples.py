@@ -213,14 +213,19 @@ def _(rec):
     rec.call("title/previous", {"sessionId": sid})
 
 
-@scenario("tint-resolve", "tint/resolve", "Foregrounds for colours (COL-V03, COL-V13, COL-V14) and for a bar.")
+@scenario("tint-resolve", "tint/resolve",
+          "Foregrounds for colours: UIKit's systemBlue by default (COL-1), the automatic black or white when asked "
+          "(COL-V03, COL-V13, COL-V14); and for a bar, under each policy.")
 def _(rec):
     rec.call("tint/resolve", {"color": "#007AFF"})
-    rec.call("tint/resolve", {"color": "#007AFF", "method": "wcag"})
-    rec.call("tint/resolve", {"color": "#B9B9B9"})
-    rec.call("tint/resolve", {"color": "#BABABA"})
+    rec.call("tint/resolve", {"color": "#007AFF", "foreground": "automatic"})
+    rec.call("tint/resolve", {"color": "#007AFF", "method": "wcag", "foreground": "automatic"})
+    rec.call("tint/resolve", {"color": "#B9B9B9", "foreground": "automatic"})
+    rec.call("tint/resolve", {"color": "#BABABA", "foreground": "automatic"})
     sid = create(rec, TWO)
     rec.result("bar/update", {"sessionId": sid, "appearance": {"barTintColor": "#1C1C1E"}})
+    rec.call("tint/resolve", {"sessionId": sid})
+    rec.result("session/configure", {"sessionId": sid, "policies": {"foreground": "automatic"}})
     rec.call("tint/resolve", {"sessionId": sid})
 
 

@@ -73,9 +73,10 @@ public enum Engine {
             let policies = model?.config.policies ?? Policies()
             return TintEngine.resolve(
                 color: p.color ?? .white, backdrop: p.backdrop ?? .white, method: p.method ?? policies.tintMethod,
-                threshold: p.threshold ?? policies.tintThreshold, source: .automatic)
+                threshold: p.threshold ?? policies.tintThreshold, source: .automatic, policy: p.foreground ?? policies.foreground)
         }
-        return TintEngine.resolve(model: model, screenIndex: index, backdrop: p.backdrop, method: p.method, threshold: p.threshold)
+        return TintEngine.resolve(
+            model: model, screenIndex: index, backdrop: p.backdrop, method: p.method, threshold: p.threshold, policy: p.foreground)
     }
 
     /// `gesture/popTest`.

@@ -46,8 +46,8 @@ public struct LintRule: Sendable, Hashable {
             "A view on the bar (the seed's mask overlay, a custom view's container) receives taps that miss its button and swallows them."
         ),
         LintRule(
-            "low-contrast", .warning, ["COL-4"], "The bar's foreground is below WCAG's 4.5:1 against its colour.",
-            "The foreground chosen for the bar colour (the seed's YIQ rule or a forced colour) has a WCAG 2 contrast ratio under 4.5:1."
+            "low-contrast", .warning, ["COL-1", "COL-4"], "The bar's foreground is below WCAG's 4.5:1 against its colour.",
+            "The bar's items' colour has a WCAG 2 contrast ratio under 4.5:1 against the bar colour: a colour the app set, UIKit's own systemBlue where it sets none (UIKit never picks a contrasting one; held to 3:1, defaultTintContrast), or the black or white of the seed's YIQ rule under the policy foreground \"automatic\"."
         ),
         LintRule(
             "hidden-bar-swallows", .warning, ["GEO-7", "HT-1"], "A transparent bar still takes taps.",

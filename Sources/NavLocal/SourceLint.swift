@@ -132,6 +132,7 @@ public enum SourceLint {
         var config = SessionConfig()
         if let name = configuration.device, let preset = DevicePreset.named(name) { config.device = preset.device }
         if let limit = configuration.settings["back-title-offset-limit"] { config.policies.backTitleOffsetLimit = limit }
+        if let foreground = configuration.foreground { config.policies.foreground = foreground }
         let profiles =
             configuration.profiles ?? Profile.covering(deploymentTarget: configuration.deploymentTarget ?? project.deploymentTarget)
         return SourceProject(

@@ -157,6 +157,7 @@ struct ToolCalls: Sendable {
         let file = try args.file("document", required: false)
         let screen = try args.string("screen")
         let method = try args.choice("method", ["yiq", "wcag"])
+        let foreground = try args.choice("foreground", ["uikit", "automatic"])
         if color == nil, file == nil {
             throw ToolFailure("arguments: give a color, or a document for its top bar's own colour")
         }
@@ -164,6 +165,7 @@ struct ToolCalls: Sendable {
         var params: JSONObject = [:]
         if let color { params["color"] = .string(color) }
         if let method { params["method"] = .string(method) }
+        if let foreground { params["foreground"] = .string(foreground) }
         let model: NavigationModel
         if let file {
             model = try self.model(file: file, screen: screen, profile: nil)
@@ -176,7 +178,7 @@ struct ToolCalls: Sendable {
                 throw ToolFailure("\(error)")
             }
         }
-        return try ask(model, TintResolve.name, params, arguments: ["color", "method"]).serialized() + "\n"
+        return try ask(model, TintResolve.name, params, arguments: ["color", "method", "foreground"]).serialized() + "\n"
     }
 
     func render(_ args: Arguments) throws(ToolFailure) -> String {

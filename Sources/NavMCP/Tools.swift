@@ -77,9 +77,9 @@ enum NavTools {
             inputSchema: object(["document": documentProperty, "screen": screenProperty], required: ["document"]),
             annotations: .init(readOnlyHint: true, idempotentHint: true, openWorldHint: false)),
         Tool(
-            name: resolveTint, title: "The foreground a bar colour needs",
+            name: resolveTint, title: "The foreground of a bar colour",
             description:
-                "tint/resolve: the foreground (black or white) for a bar colour, with its luminance and both WCAG contrast ratios, as JSON. Give a colour, or a session document for its top bar's own colour (or both: the colour judged in the document's configuration).",
+                "tint/resolve: the items' foreground and the title's colour on a bar colour (UIKit's systemBlue and black by default, whatever the bar colour; the black or white of the automatic rule with foreground automatic), the automatic rule's pick, the luminance and both WCAG contrast ratios, as JSON. Give a colour, or a session document for its top bar's own colour (or both: the colour judged in the document's configuration).",
             inputSchema: object(
                 [
                     "color": .object([
@@ -90,7 +90,13 @@ enum NavTools {
                     "document": documentProperty,
                     "screen": screenProperty,
                     "method": .object([
-                        "type": "string", "enum": ["yiq", "wcag"], "description": "The rule that picks the foreground (default yiq).",
+                        "type": "string", "enum": ["yiq", "wcag"],
+                        "description": "The rule that picks the automatic black or white (default yiq).",
+                    ]),
+                    "foreground": .object([
+                        "type": "string", "enum": ["uikit", "automatic"],
+                        "description":
+                            "Who picks the foreground where the bar sets none: uikit (UIKit's systemBlue items and black title, the default) or automatic (black or white by method).",
                     ]),
                 ], required: []),
             annotations: .init(readOnlyHint: true, idempotentHint: true, openWorldHint: false)),

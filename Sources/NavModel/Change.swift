@@ -8,8 +8,8 @@ public enum Change: Sendable, Hashable {
     case stack(op: StackOp, screens: [String])
     /// What the bar of that screen now shows besides the back button.
     case items(ItemsState)
-    /// The bar colour and the resolved foreground now shown.
-    case tint(screenId: String, barTintColor: Color?, foreground: Color)
+    /// The bar colour and the resolved foreground now shown, with the policy that chose it (extension).
+    case tint(screenId: String, barTintColor: Color?, foreground: Color, foregroundPolicy: Policies.ForegroundPolicy)
     /// The back title now shown.
     case title(screenId: String, backTitle: BackTitle)
     /// A screen's own fields changed (extension; topic `model`).

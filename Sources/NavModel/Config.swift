@@ -82,6 +82,14 @@ public struct Policies: Sendable, Hashable {
     public enum TintMethod: String, Sendable, Hashable, CaseIterable {
         case yiq, wcag
     }
+    /// Who picks the colour of a bar's items and title when the app sets none (COL-1, COL-3).
+    public enum ForegroundPolicy: String, Sendable, Hashable, CaseIterable {
+        /// Stock UIKit: items in the tint colour (systemBlue unless the bar or the app sets `tintColor`), the title
+        /// in the label colour (black, or `titleColor`). UIKit never contrasts them with the bar colour.
+        case uikit
+        /// The seed's app policy: black or white, whichever `tintMethod` picks for the bar colour.
+        case automatic
+    }
     /// How `alpha == 0.01` is judged (HT-4).
     public enum AlphaRule: String, Sendable, Hashable, CaseIterable {
         /// Hidden below 0.01; 0.01 itself is hittable (Apple's wording, the default).
@@ -143,6 +151,13 @@ public struct Policies: Sendable, Hashable {
     public var tintMethod: TintMethod = .yiq
     public var tintThreshold: Double = 186.0 / 256.0
     public var backTitleSnapshot: Bool = false
+    /// Whether the bar's foreground is UIKit's default (the default) or the automatic black or white of
+    /// `tintMethod` (an addition: docs/semantics.md, "The foreground policy").
+    public var foreground: ForegroundPolicy = .uikit
+    /// COL-4: the contrast `low-contrast` holds UIKit's default tint (systemBlue items where the app sets no colour)
+    /// to on a bar colour the app chose, range 1-21. Reasoned: WCAG 2.1's 3:1 for user-interface components, since
+    /// systemBlue on white is 4.02:1 and 4.5 would report UIKit's own look.
+    public var defaultTintContrast: Double = 3
 
     // MARK: Settings for [UNCERTAIN] rules (docs/semantics.md)
     /// BB-7: keep the previous width fallback when the space grows again.

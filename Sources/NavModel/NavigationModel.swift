@@ -278,7 +278,10 @@ public struct TopBarState: Sendable, Hashable {
         var out: [Change] = []
         if let items = after.items, !sameScreen || before.items != items { out.append(.items(items)) }
         if let tint = after.tint, !sameScreen || before.tint != tint {
-            out.append(.tint(screenId: id, barTintColor: tint.background, foreground: tint.foreground))
+            out.append(
+                .tint(
+                    screenId: id, barTintColor: tint.background, foreground: tint.foreground,
+                    foregroundPolicy: tint.foregroundPolicy))
         }
         if let title = after.backTitle, !sameScreen || before.backTitle != title {
             out.append(.title(screenId: id, backTitle: title))

@@ -81,10 +81,20 @@ public struct TintResult: Sendable, Hashable {
     /// The colour as declared when it had alpha < 1 and `background` is its blend over the backdrop
     /// (extension; nil for opaque colours).
     public var declared: Color?
+    /// Which policy chose `foreground` and `titleColor` when nothing forces them (extension): UIKit's default
+    /// tint and label colour, or the automatic black or white.
+    public var foregroundPolicy: Policies.ForegroundPolicy
+    /// What the automatic rule (`method`) picks for `background`, black or white, whichever policy is in force
+    /// (extension).
+    public var automaticForeground: Color
+    /// The colour of the bar's title: the bar's `titleColor`, else UIKit's label colour (black) under `uikit`,
+    /// or the automatic black or white under `automatic` (extension).
+    public var titleColor: Color
 
     public init(
         background: Color, foreground: Color, method: Policies.TintMethod, luminance: Double,
-        contrastBlack: Double, contrastWhite: Double, source: Source, declared: Color? = nil
+        contrastBlack: Double, contrastWhite: Double, source: Source, declared: Color? = nil,
+        foregroundPolicy: Policies.ForegroundPolicy = .automatic, automaticForeground: Color? = nil, titleColor: Color? = nil
     ) {
         self.background = background
         self.foreground = foreground
@@ -94,6 +104,9 @@ public struct TintResult: Sendable, Hashable {
         self.contrastWhite = contrastWhite
         self.source = source
         self.declared = declared
+        self.foregroundPolicy = foregroundPolicy
+        self.automaticForeground = automaticForeground ?? foreground
+        self.titleColor = titleColor ?? foreground
     }
 }
 

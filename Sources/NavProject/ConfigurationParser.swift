@@ -18,7 +18,7 @@ struct ConfigurationParser {
     /// Top-level keys, as written in the file.
     static let keys = [
         "included", "excluded", "disabled-rules", "opt-in-rules", "severity", "profiles", "deployment-target", "device",
-        "suppress", "limits", "settings",
+        "suppress", "limits", "settings", "foreground",
     ]
     static let limitKeys = [ReaderLimits.fileBytesName, ReaderLimits.nestingName, ReaderLimits.secondsName]
     static let suppressKeys = ["element", "rules"]
@@ -64,6 +64,7 @@ struct ConfigurationParser {
             case "suppress": configuration.suppressedElements = try suppressions(value)
             case "limits": configuration.limits = try limits(value)
             case "settings": configuration.settings = try settings(value)
+            case "foreground": configuration.foreground = try foreground(value)
             default: throw unknownKey(key, at: keyNode, known: Self.keys, in: nil)
             }
         }
@@ -186,6 +187,19 @@ struct ConfigurationParser {
             throw error(at: node, "expected an iOS version such as \"13.0\" at `deployment-target`, found `\(version)`")
         }
         return version
+    }
+
+    private func foreground(_ node: Node) throws(ConfigurationError) -> Policies.ForegroundPolicy? {
+        if node.null != nil { return nil }
+        let names = Policies.ForegroundPolicy.allCases.map(\.rawValue)
+        let name = try scalarString(node, key: "foreground", expected: "uikit or automatic")
+        guard let policy = Policies.ForegroundPolicy(rawValue: name) else {
+            throw error(
+                at: node,
+                "unknown foreground `\(name)`: `uikit` (UIKit's default item and title colours) or `automatic` (black or white "
+                    + "by the bar colour, an app's own policy); known values: \(names.joined(separator: ", "))")
+        }
+        return policy
     }
 
     private func device(_ node: Node) throws(ConfigurationError) -> String? {

@@ -28,13 +28,16 @@ public struct LintConfiguration: Sendable, Hashable {
     public var limits: ReaderLimits
     /// Rule settings by name (`back-title-offset-limit: 100`).
     public var settings: [String: Double]
+    /// Who picks the bar's foreground where the app sets none: UIKit (nil, the default) or the app's automatic
+    /// black or white (`foreground: automatic`).
+    public var foreground: Policies.ForegroundPolicy?
 
     /// A configuration; each argument left out has the value an empty `.navd.yml` gives.
     public init(
         included: [String] = [], excluded: [String] = [], disabledRules: Set<String> = [], optInRules: Set<String> = [],
         severities: [String: Diagnostic.Severity] = [:], profiles: [Profile]? = nil, deploymentTarget: String? = nil,
         device: String? = nil, suppressedElements: [String: [String]] = [:], limits: ReaderLimits = ReaderLimits(),
-        settings: [String: Double] = [:]
+        settings: [String: Double] = [:], foreground: Policies.ForegroundPolicy? = nil
     ) {
         self.included = included
         self.excluded = excluded
@@ -47,6 +50,7 @@ public struct LintConfiguration: Sendable, Hashable {
         self.suppressedElements = suppressedElements
         self.limits = limits
         self.settings = settings
+        self.foreground = foreground
     }
 
     /// The name of the configuration file looked for in a folder and its ancestors.

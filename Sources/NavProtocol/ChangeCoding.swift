@@ -14,8 +14,11 @@ extension Change {
                 "titleView": s.titleView?.json ?? .null, "leftItems": .array(s.leftItems.map(\.json)),
                 "rightItems": .array(s.rightItems.map(\.json)),
             ]
-        case .tint(let screenId, let bar, let fg):
-            return ["kind": "tint", "screenId": .string(screenId), "barTintColor": bar?.json ?? .null, "foreground": fg.json]
+        case .tint(let screenId, let bar, let fg, let policy):
+            return [
+                "kind": "tint", "screenId": .string(screenId), "barTintColor": bar?.json ?? .null, "foreground": fg.json,
+                "foregroundPolicy": .string(policy.rawValue),
+            ]
         case .title(let screenId, let backTitle):
             return ["kind": "title", "screenId": .string(screenId), "backTitle": backTitle.json]
         case .screen(let screenId):

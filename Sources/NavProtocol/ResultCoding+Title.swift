@@ -27,13 +27,15 @@ extension PreviousTitle {
 }
 
 extension TintResult {
-    /// `{background, foreground, method, luminance, contrast: {black, white}, source}`, plus `declared`
-    /// (extension) when the colour had alpha < 1 and `background` is its blend over the backdrop.
+    /// `{background, foreground, method, luminance, contrast: {black, white}, source}`, plus the extensions
+    /// `foregroundPolicy`, `automaticForeground` and `titleColor`, and `declared` when the colour had alpha < 1
+    /// and `background` is its blend over the backdrop.
     public var json: JSON {
         var o: JSONObject = [
             "background": background.json, "foreground": foreground.json, "method": .string(method.rawValue),
             "luminance": .number(luminance), "contrast": ["black": .number(contrastBlack), "white": .number(contrastWhite)],
-            "source": .string(source.rawValue),
+            "source": .string(source.rawValue), "foregroundPolicy": .string(foregroundPolicy.rawValue),
+            "automaticForeground": automaticForeground.json, "titleColor": titleColor.json,
         ]
         if let declared { o["declared"] = declared.json }
         return .object(o)

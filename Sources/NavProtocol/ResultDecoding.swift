@@ -76,7 +76,10 @@ extension TintResult {
             background: try r.color("background"), foreground: try r.color("foreground"),
             method: try r.enumeration("method", Policies.TintMethod.self), luminance: try r.double("luminance"),
             contrastBlack: try contrast.double("black"), contrastWhite: try contrast.double("white"),
-            source: try r.enumeration("source", Source.self), declared: try r.optionalColor("declared"))
+            source: try r.enumeration("source", Source.self), declared: try r.optionalColor("declared"),
+            // The extensions default to what a daemon without them answered: the automatic foreground.
+            foregroundPolicy: try r.optionalEnum("foregroundPolicy", Policies.ForegroundPolicy.self) ?? .automatic,
+            automaticForeground: try r.optionalColor("automaticForeground"), titleColor: try r.optionalColor("titleColor"))
     }
 }
 
@@ -113,8 +116,9 @@ extension Change {
                     leftItems: try items("leftItems", "left"), rightItems: try items("rightItems", "right")))
         case "tint":
             return .tint(
-                screenId: try r.string("screenId"), barTintColor: try r.optionalColor("barTintColor"), foreground: try r.color("foreground")
-            )
+                screenId: try r.string("screenId"), barTintColor: try r.optionalColor("barTintColor"),
+                foreground: try r.color("foreground"),
+                foregroundPolicy: try r.optionalEnum("foregroundPolicy", Policies.ForegroundPolicy.self) ?? .automatic)
         case "title":
             return .title(screenId: try r.string("screenId"), backTitle: try BackTitle.decode(try r.object("backTitle")))
         case "screen":

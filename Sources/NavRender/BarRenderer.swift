@@ -86,10 +86,11 @@ public enum BarRenderer {
         let layout = BarLayoutEngine.layout(model: model, screenIndex: index)
         let tint = TintEngine.resolve(model: model, screenIndex: index)
         let appearance = model.barAppearance(at: index)
+        // The items in the bar's tint colour, else the policy's (UIKit's systemBlue by default); the title in its
+        // own colour (UIKit's label colour by default), never the items'.
         return svg(
             layout: layout, regions: BarRegions.regions(layout), barColor: tint.background,
-            foreground: appearance.tintColor ?? tint.foreground, titleColor: appearance.titleColor ?? tint.foreground,
-            marking: marking)
+            foreground: appearance.tintColor ?? tint.foreground, titleColor: tint.titleColor, marking: marking)
     }
 
     /// The SVG for a laid-out bar and its regions.

@@ -14,7 +14,7 @@ struct BackTitleCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
     @OptionGroup var document: DocumentOptions
-    @Argument(help: "The session id (none with --file).") var sessionId: String?
+    @Argument(help: "The session id (none with --file).", completion: SessionCompletion.kind) var sessionId: String?
     @Argument(help: "The screen id (default: the top screen; with --file use --screen).") var screenId: String?
 
     func validate() throws {

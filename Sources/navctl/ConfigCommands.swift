@@ -95,7 +95,7 @@ struct ConfigureCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
+    @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
     @Option(
         help: "The layout profile: \(SessionCommand.profiles.joined(separator: ", ")).",
         completion: .list(SessionCommand.profiles)) var profile: String?
@@ -155,7 +155,7 @@ struct PreviousTitleCommand: AsyncParsableCommand {
         abstract: "Show the previous screen's title a screen's back button starts from, and why (title/previous).")
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
+    @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
     @Argument(help: "The screen id (default: the top screen).") var screenId: String?
 
     func run() async throws {

@@ -18,7 +18,7 @@ struct DiagnoseCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
     @OptionGroup var document: DocumentOptions
-    @Argument(help: "The session id (none with --file).") var sessionId: String?
+    @Argument(help: "The session id (none with --file).", completion: SessionCompletion.kind) var sessionId: String?
 
     func validate() throws { _ = try document.session(sessionId) }
 
@@ -54,7 +54,7 @@ struct LayoutCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
     @OptionGroup var document: DocumentOptions
-    @Argument(help: "The session id (none with --file).") var sessionId: String?
+    @Argument(help: "The session id (none with --file).", completion: SessionCompletion.kind) var sessionId: String?
 
     func validate() throws { _ = try document.session(sessionId) }
 

@@ -67,7 +67,8 @@ struct Navctl: AsyncParsableCommand {
             exit(withError: ExitCode(ExitStatus.usage))
         }
         do {
-            var command = try parseAsRoot(GlobalOptions.moved(Array(CommandLine.arguments.dropFirst())))
+            // The async parse answers a shell's completion request whose values come from the daemon (session ids).
+            var command = try await asyncParseAsRoot(GlobalOptions.moved(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -103,29 +103,49 @@ enum Readable {
     /// drawn in the two colours when asked.
     static func tint(_ tint: TintResult, swatch: Bool) -> String {
         let background = tint.background.hex + (tint.declared.map { "  (\($0.hex) blended over the backdrop)" } ?? "")
-        let foreground =
-            tint.foreground.hex + "  (" + ([colorName(tint.foreground), tint.source.rawValue].compactMap { $0 }.joined(separator: ", "))
-            + ")"
-        let rows: [[String]] = [
+        let origin: String
+        switch (tint.source, tint.foregroundPolicy) {
+        case (.forced, _): origin = "set by the app"
+        case (_, .uikit): origin = "UIKit's default tint; foreground uikit"
+        case (_, .automatic): origin = "automatic by \(tint.method.rawValue); foreground automatic"
+        }
+        let foreground = tint.foreground.hex + "  (" + ([colorName(tint.foreground), origin].compactMap { $0 }.joined(separator: ", ")) + ")"
+        var rows: [[String]] = [
             ["background", background],
             ["foreground", foreground],
+            ["title", tint.titleColor.hex + (colorName(tint.titleColor).map { "  (\($0))" } ?? "")],
+        ]
+        if tint.foregroundPolicy != .automatic || tint.source == .forced {
+            let name = colorName(tint.automaticForeground).map { "\($0) " } ?? ""
+            rows.append(
+                [
+                    "automatic",
+                    tint.automaticForeground.hex + "  (\(name)by \(tint.method.rawValue), with --foreground automatic)",
+                ])
+        }
+        rows += [
             ["luminance", fixed(tint.luminance, 4) + "  (\(tint.method.rawValue))"],
             ["contrast", "black \(fixed(tint.contrastBlack, 2)):1, white \(fixed(tint.contrastWhite, 2)):1"],
         ]
         guard swatch else { return table(rows) }
         // The swatch's escapes are written as they are: `table` would show them as text, as it shows every control
         // character a value holds.
-        let (bg, fg) = (tint.background, tint.foreground)
-        let sample = "\u{1B}[48;2;\(bg.r8);\(bg.g8);\(bg.b8)m\u{1B}[38;2;\(fg.r8);\(fg.g8);\(fg.b8)m  ‹ Back   Title  \u{1B}[0m"
+        let (bg, fg, title) = (tint.background, tint.foreground, tint.titleColor)
+        let sample =
+            "\u{1B}[48;2;\(bg.r8);\(bg.g8);\(bg.b8)m\u{1B}[38;2;\(fg.r8);\(fg.g8);\(fg.b8)m  ‹ Back   "
+            + "\u{1B}[38;2;\(title.r8);\(title.g8);\(title.b8)mTitle  \u{1B}[0m"
         let width = rows.map { $0[0].count }.max() ?? 0
         return table(rows) + "\nswatch" + String(repeating: " ", count: width - "swatch".count + 2) + sample
     }
 
-    /// `black` or `white` for exactly those colours.
+    /// `black`, `white` or `systemBlue` for exactly those colours.
     static func colorName(_ color: Color) -> String? {
-        if color.hex == Color.black.hex { return "black" }
-        if color.hex == Color.white.hex { return "white" }
-        return nil
+        switch color.hex {
+        case Color.black.hex: return "black"
+        case Color.white.hex: return "white"
+        case "#007AFF": return "systemBlue"
+        default: return nil
+        }
     }
 
     /// `value` with exactly `places` decimals, rounded half away from zero.

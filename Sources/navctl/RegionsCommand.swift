@@ -12,7 +12,7 @@ struct RegionsCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
     @OptionGroup var document: DocumentOptions
-    @Argument(help: "The session id (none with --file).") var sessionId: String?
+    @Argument(help: "The session id (none with --file).", completion: SessionCompletion.kind) var sessionId: String?
 
     func validate() throws { _ = try document.session(sessionId) }
 

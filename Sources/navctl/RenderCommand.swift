@@ -12,7 +12,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
     @OptionGroup var document: DocumentOptions
-    @Argument(help: "The session id (none with --file).") var sessionId: String?
+    @Argument(help: "The session id (none with --file).", completion: SessionCompletion.kind) var sessionId: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the SVG; - for stdout.", valueName: "file"))
     var output: String
 

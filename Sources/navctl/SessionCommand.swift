@@ -104,7 +104,7 @@ struct SessionCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Close a session; its subscribers get session/didClose.")
 
         @OptionGroup var options: ConnectionOptions
-        @Argument(help: "The session id.") var sessionId: String
+        @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
 
         func run() async throws {
             try await options.withClient { [sessionId] in try await $0.closeSession(sessionId) }
@@ -118,7 +118,7 @@ struct SessionCommand: AsyncParsableCommand {
             abstract: "Print (or save) the whole model of a session as a restorable JSON document.")
 
         @OptionGroup var options: ConnectionOptions
-        @Argument(help: "The session id.") var sessionId: String
+        @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the document to this file.", valueName: "file"))
         var output: String?
 

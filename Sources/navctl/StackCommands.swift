@@ -8,7 +8,7 @@ struct PushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "push", abstract: "Push a screen onto a session's stack.")
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
+    @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
     @Option(help: "The screen's title.") var title: String?
     @Option(help: "The screen's id (generated when omitted).") var id: String?
     @OptionGroup var members: ScreenOptions
@@ -40,7 +40,7 @@ struct PopCommand: AsyncParsableCommand {
         commandName: "pop", abstract: "Pop the top screen, or every screen above --to (a screen id, or root).")
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
+    @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
     @Option(help: ArgumentHelp("Pop down to this screen id, or to the root.", valueName: "id|root")) var to: String?
 
     func validate() throws {
@@ -62,7 +62,7 @@ struct StackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "stack", abstract: "Show a session's stack, root first.")
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
+    @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
 
     func run() async throws {
         let state = try await options.withClient { [sessionId] in try await $0.stack(sessionId) }

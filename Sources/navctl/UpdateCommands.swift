@@ -19,7 +19,7 @@ struct UpdateCommand: AsyncParsableCommand {
                 """)
 
         @OptionGroup var options: ConnectionOptions
-        @Argument(help: "The session id.") var sessionId: String
+        @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
         @Argument(help: "The screen id.") var screenId: String
         @Option(help: "The view controller's title.") var title: String?
         @OptionGroup var members: ScreenOptions
@@ -53,11 +53,12 @@ struct UpdateCommand: AsyncParsableCommand {
             discussion: "Example: navctl update bar s1 --bar-tint '#1C1C1E'      (colours as navctl tint takes them; null resets)")
 
         @OptionGroup var options: ConnectionOptions
-        @Argument(help: "The session id.") var sessionId: String
+        @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
         @Option(help: ArgumentHelp("The screen whose own bar changes (default: the session-wide bar).", valueName: "id")) var screen:
             String?
         @Option(name: .customLong("bar-tint"), help: ArgumentHelp("barTintColor.", valueName: "color")) var barTint: String?
-        @Option(help: ArgumentHelp("tintColor (items); null for automatic.", valueName: "color")) var tint: String?
+        @Option(help: ArgumentHelp("tintColor (items); null for the foreground policy's (systemBlue by default).", valueName: "color"))
+        var tint: String?
         @Option(name: .customLong("title-color"), help: ArgumentHelp("The title's colour.", valueName: "color")) var titleColor: String?
         @Option(help: "true or false.") var hidden: Bool?
         @Option(help: "true or false.") var translucent: Bool?

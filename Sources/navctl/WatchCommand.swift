@@ -16,7 +16,7 @@ struct WatchCommand: AsyncParsableCommand {
     static let topicNames = ["stack", "items", "tint", "title", "diagnostics", "model"]
 
     @OptionGroup var options: ConnectionOptions
-    @Argument(help: "The session id.") var sessionId: String
+    @Argument(help: "The session id.", completion: SessionCompletion.kind) var sessionId: String
     @Option(
         help: ArgumentHelp("Comma-separated topics: \(WatchCommand.topicNames.joined(separator: ",")) (default all).", valueName: "a,b"))
     var topics: String?

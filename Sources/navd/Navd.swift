@@ -21,8 +21,8 @@ struct Navd: AsyncParsableCommand {
         abstract: "Keeps live models of iOS navigation stacks and answers questions about them over JSON-RPC.",
         discussion: """
             navd serves JSON-RPC 2.0 on a Unix socket. Clients (navctl, editor extensions, test rigs) create \
-            sessions, push screens, and ask who receives a tap on the navigation bar, which foreground a bar \
-            colour needs, and what the back button will say; subscribers are told when a bar changes.
+            sessions, push screens, and ask who receives a tap on the navigation bar, what colour a bar's items \
+            and title get on a bar colour, and what the back button will say; subscribers are told when a bar changes.
 
             The socket is --socket, else $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else \
             /tmp/navd-<uid>/navd.sock. Its directory is made 0700 and the socket 0600. One daemon serves \

@@ -79,7 +79,8 @@ struct MCPEndToEndTests {
         #expect(hitJSON["action"]?["to"] == "home")
 
         #expect(try JSON.parse(try #require(Self.texts(replies[6]).first))["title"] == "Back")
-        #expect(try JSON.parse(try #require(Self.texts(replies[7]).first))["foreground"] == "#FFFFFF")
+        let tint = try JSON.parse(try #require(Self.texts(replies[7]).first))
+        #expect(tint["foreground"] == "#007AFF" && tint["automaticForeground"] == "#FFFFFF")
         #expect(Self.texts(replies[8]).first?.contains("</svg>") == true)
 
         // The malformed line: a parse error with a null id, and the session goes on.

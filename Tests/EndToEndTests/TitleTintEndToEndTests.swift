@@ -77,13 +77,18 @@ struct TitleTintEndToEndTests {
     @Test("tint/resolve for a colour needs no session")
     func tintColour() async throws {
         try await withClient { client, _ in
+            // UIKit's colours by default: systemBlue items and a black title on any bar (COL-1).
             let blue = try await client.request("tint/resolve", ["color": "#007AFF"])
-            #expect(blue["background"] == "#007AFF" && blue["foreground"] == "#FFFFFF" && blue["method"] == "yiq")
-            #expect(blue["source"] == "automatic")
-            let wcag = try await client.request("tint/resolve", ["color": "systemBlue", "method": "wcag"])
+            #expect(blue["background"] == "#007AFF" && blue["foreground"] == "#007AFF" && blue["method"] == "yiq")
+            #expect(blue["source"] == "automatic" && blue["foregroundPolicy"] == "uikit" && blue["titleColor"] == "#000000")
+            #expect(blue["automaticForeground"] == "#FFFFFF")
+            let automatic = try await client.request("tint/resolve", ["color": "#007AFF", "foreground": "automatic"])
+            #expect(automatic["foreground"] == "#FFFFFF" && automatic["foregroundPolicy"] == "automatic")
+            #expect(automatic["titleColor"] == "#FFFFFF")
+            let wcag = try await client.request("tint/resolve", ["color": "systemBlue", "method": "wcag", "foreground": "automatic"])
             #expect(wcag["foreground"] == "#000000")
             let grey = try await client.request("tint/resolve", ["color": "#BABABA"])
-            #expect(grey["foreground"] == "#000000")
+            #expect(grey["automaticForeground"] == "#000000" && grey["foreground"] == "#007AFF")
             let translucent = try await client.request("tint/resolve", ["color": "rgba(0,0,0,0.5)", "backdrop": "#000"])
             #expect(translucent["background"] == "#000000" && translucent["declared"] == "#00000080")
         }
@@ -97,7 +102,11 @@ struct TitleTintEndToEndTests {
             #expect(plain["background"] == "#FFFFFF" && plain["source"] == "default")
             _ = try await client.updateBar(s, appearance: ["barTintColor": "#000000"])
             let dark = try await client.request("tint/resolve", ["sessionId": .string(s)])
-            #expect(dark["foreground"] == "#FFFFFF" && dark["source"] == "automatic")
+            #expect(dark["foreground"] == "#007AFF" && dark["titleColor"] == "#000000" && dark["source"] == "automatic")
+            #expect(dark["foregroundPolicy"] == "uikit")
+            _ = try await client.request("session/configure", ["sessionId": .string(s), "policies": ["foreground": "automatic"]])
+            let opted = try await client.request("tint/resolve", ["sessionId": .string(s)])
+            #expect(opted["foreground"] == "#FFFFFF" && opted["foregroundPolicy"] == "automatic")
             _ = try await client.updateScreen(s, screenId: "about", changes: ["backStyle": ["color": "#FF0000"]])
             let forced = try await client.request("tint/resolve", ["sessionId": .string(s)])
             #expect(forced["foreground"] == "#FF0000" && forced["source"] == "forced")
@@ -166,10 +175,15 @@ struct TitleTintEndToEndTests {
         try await withDaemon { daemon in
             let out = try await runNavctl(["tint", "#007AFF", "--socket", daemon.socketPath])
             #expect(out.status == 0, "\(out)")
-            #expect(out.stdout.contains("#007AFF") && out.stdout.contains("#FFFFFF"))
+            #expect(out.stdout.contains("#007AFF  (systemBlue, UIKit's default tint; foreground uikit)"), "\(out.stdout)")
+            #expect(out.stdout.contains("#FFFFFF  (white by yiq, with --foreground automatic)"), "\(out.stdout)")
             #expect(out.stdout.contains("0.3948") && out.stdout.contains("black 5.23:1, white 4.02:1"))
             #expect(!out.stdout.contains("\u{1B}["))
-            let wcag = try await runNavctl(["tint", "systemBlue", "--method", "wcag", "--socket", daemon.socketPath])
+            let automatic = try await runNavctl(["tint", "#007AFF", "--foreground", "automatic", "--socket", daemon.socketPath])
+            #expect(automatic.stdout.contains("#FFFFFF  (white, automatic by yiq; foreground automatic)"), "\(automatic.stdout)")
+            #expect(!automatic.stdout.contains("with --foreground automatic"))
+            let wcag = try await runNavctl(
+                ["tint", "systemBlue", "--method", "wcag", "--foreground", "automatic", "--socket", daemon.socketPath])
             #expect(wcag.stdout.contains("#000000") && wcag.stdout.contains("0.2114"))
             let blended = try await runNavctl(["tint", "rgba(0,0,0,0.5)", "--backdrop", "#000", "--socket", daemon.socketPath])
             #expect(blended.stdout.contains("#00000080"))
@@ -177,6 +191,8 @@ struct TitleTintEndToEndTests {
             #expect(bad.status == 1 && bad.stderr.contains("hex digit"))
             let usage = try await runNavctl(["tint", "#FFF", "--method", "apca", "--socket", daemon.socketPath])
             #expect(usage.status == 2)
+            let policy = try await runNavctl(["tint", "#FFF", "--foreground", "seed", "--socket", daemon.socketPath])
+            #expect(policy.status == 2 && policy.stderr.contains("--foreground must be uikit or automatic"))
         }
     }
 }

@@ -81,7 +81,7 @@ struct TypedCallsTests {
         #expect(try await client.updateScreen(s, screenId: "home", changes: ["title": "Accueil"]) == 3)
         #expect(try await client.updateBar(s, appearance: ["barTintColor": "#1C1C1E"]) == 4)
         #expect(try await client.backTitle(s).title == "Accueil")
-        #expect(try await client.resolveTint(TintResolve.Params(sessionId: s)).foreground == .white)
+        #expect(try await client.resolveTint(TintResolve.Params(sessionId: s)).automaticForeground == .white)
         let tapped = try await client.tap(s, point: Point(x: 20, y: 70))
         #expect(tapped.performed && tapped.hit.action == .pop(to: "home") && tapped.version == 5)
         #expect(try await client.setStack(s, screens: [["id": "a"], ["id": "b"]]) == 6)

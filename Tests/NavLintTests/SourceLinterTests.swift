@@ -191,7 +191,12 @@ typealias SourceLocation = NavSource.SourceLocation
         let findings = Self.lint(facts)
         #expect(Self.lines(findings, "low-contrast") == [3])
         let message = try #require(findings.first { $0.code == "low-contrast" }).diagnostic.message
-        #expect(message.contains("#007AFF"))
+        #expect(message.contains("#007AFF (systemBlue, UIKit's default tint: foreground \"uikit\", COL-1)"), "\(message)")
+        // An app whose configuration says it picks black or white by the bar colour (foreground: automatic) gets
+        // white items there, which read well.
+        var automatic = SessionConfig()
+        automatic.policies.foreground = .automatic
+        #expect(SourceLinter.lint(SourceProject(name: "App", files: [facts], profiles: [.ios17], config: automatic)).isEmpty)
         // White items on it read well.
         facts.screens[0].settings.append(Setting(.bar(.tintColor, .system("white")), at: Self.at(4)))
         #expect(Self.lint(facts).isEmpty)

@@ -197,14 +197,21 @@ struct NavMCPTests {
         defer { Task { await server.stop() } }
         let dark = try await call(client, "resolve_tint", ["color": "#1C1C1E"])
         #expect(!dark.isError, "\(dark.texts)")
-        #expect(try JSON.parse(try #require(dark.texts.first))["foreground"] == "#FFFFFF")
-        let light = try await call(client, "resolve_tint", ["color": "#FFCC66", "method": "wcag"])
+        let darkJSON = try JSON.parse(try #require(dark.texts.first))
+        #expect(
+            darkJSON["foreground"] == "#007AFF" && darkJSON["foregroundPolicy"] == "uikit" && darkJSON["automaticForeground"] == "#FFFFFF")
+        let light = try await call(client, "resolve_tint", ["color": "#FFCC66", "method": "wcag", "foreground": "automatic"])
         #expect(try JSON.parse(try #require(light.texts.first))["foreground"] == "#000000", "\(light.texts)")
+        let unknown = try await call(client, "resolve_tint", ["color": "#FFCC66", "foreground": "seed"])
+        #expect(unknown.isError)
 
         let document = try await call(
             client, "resolve_tint", ["document": .string(example("examples/seeds/tint-by-luminance-ios17.navd.json"))])
         #expect(!document.isError, "\(document.texts)")
-        #expect(try JSON.parse(try #require(document.texts.first))["background"]?.stringValue?.hasPrefix("#") == true)
+        let documentJSON = try JSON.parse(try #require(document.texts.first))
+        #expect(documentJSON["background"] == "#777777")
+        // The seed's document opts in to its own automatic foreground.
+        #expect(documentJSON["foreground"] == "#FFFFFF" && documentJSON["foregroundPolicy"] == "automatic")
 
         let bad = try await call(client, "resolve_tint", ["color": "#12345"])
         #expect(bad.isError)

@@ -150,10 +150,36 @@ struct DiagnosticsTests {
     @Test("low-contrast: mid grey takes white under the seed's rule, below WCAG 4.5:1 (COL-4)")
     func lowContrast() throws {
         let grey = BarAppearance(barTintColor: Color(r8: 128, g8: 128, b8: 128))
-        let d = find(try Fx.model(bar: grey, [Self.plainHome, Fx.top()]), "low-contrast")
+        let d = find(try Fx.model(bar: grey, policies: { $0.foreground = .automatic }, [Self.plainHome, Fx.top()]), "low-contrast")
         #expect(d.count == 1 && d.first?.message.contains("4.5:1") == true)
+        #expect(d.first?.message.contains("#FFFFFF (black or white by yiq: foreground \"automatic\", COL-3)") == true)
         let white = BarAppearance(barTintColor: .white)
-        #expect(find(try Fx.model(bar: white, [Self.plainHome, Fx.top()]), "low-contrast").isEmpty)
+        let automaticWhite = try Fx.model(bar: white, policies: { $0.foreground = .automatic }, [Self.plainHome, Fx.top()])
+        #expect(find(automaticWhite, "low-contrast").isEmpty)
+    }
+
+    @Test("low-contrast: UIKit's systemBlue on the bar colour the app chose (COL-1)")
+    func lowContrastUIKit() throws {
+        // systemBlue on #007AFF: 1:1, whatever the automatic rule would have picked (white, 4.02:1).
+        let blue = BarAppearance(barTintColor: Color(r8: 0, g8: 122, b8: 255))
+        let d = find(try Fx.model(bar: blue, [Self.plainHome, Fx.top()]), "low-contrast")
+        #expect(d.count == 1)
+        #expect(
+            d.first?.message
+                == "the bar's foreground #007AFF (systemBlue, UIKit's default tint: foreground \"uikit\", COL-1) on #007AFF has a "
+                + "contrast of 1:1, below the 3:1 floor for UIKit's tint (defaultTintContrast, COL-4)")
+        // On the default bar it is UIKit's own look; on a white or light grey bar the app chose it reaches 3:1.
+        #expect(find(try Fx.model([Self.plainHome, Fx.top()]), "low-contrast").isEmpty)
+        #expect(find(try Fx.model(bar: BarAppearance(barTintColor: .white), [Self.plainHome, Fx.top()]), "low-contrast").isEmpty)
+        let light = BarAppearance(barTintColor: Color(r8: 240, g8: 240, b8: 240))
+        #expect(find(try Fx.model(bar: light, [Self.plainHome, Fx.top()]), "low-contrast").isEmpty)
+        // A stricter floor holds UIKit's blue to it.
+        let strict = try Fx.model(bar: light, policies: { $0.defaultTintContrast = 4.5 }, [Self.plainHome, Fx.top()])
+        #expect(find(strict, "low-contrast").count == 1)
+        // A tint the app set is its own choice, held to 4.5:1 and said so.
+        let set = BarAppearance(barTintColor: .white, tintColor: Color(r8: 150, g8: 150, b8: 150))
+        let own = find(try Fx.model(bar: set, [Self.plainHome, Fx.top()]), "low-contrast")
+        #expect(own.count == 1 && own.first?.message.contains("(set by the app)") == true && own.first?.message.contains("4.5:1") == true)
     }
 
     @Test("hidden-bar-swallows: a transparent bar still takes taps")

@@ -23,7 +23,7 @@ struct NavigationModelTests {
         #expect(
             changes.contains { if case .title(let id, let t) = $0 { return id == "general" && t.display != .hidden } else { return false } }
         )
-        #expect(changes.contains { if case .tint(let id, _, _) = $0 { return id == "general" } else { return false } })
+        #expect(changes.contains { if case .tint(let id, _, _, _) = $0 { return id == "general" } else { return false } })
     }
 
     @Test("a pushed id already on the stack is refused and nothing changes")
@@ -144,7 +144,7 @@ struct NavigationModelTests {
         var m = try model(["A", "B"])
         let changes = try m.configure(fields: ["bar"]) { $0.bar.barTintColor = .black }
         #expect(changes.first == .config(fields: ["bar"]))
-        #expect(changes.contains { if case .tint(_, let bg, _) = $0 { return bg == .black } else { return false } })
+        #expect(changes.contains { if case .tint(_, let bg, _, _) = $0 { return bg == .black } else { return false } })
     }
 
     @Test(

@@ -43,6 +43,23 @@ struct RenderTests {
         var description: String { message }
     }
 
+    @Test("UIKit's colours: the back button and items in systemBlue, the title black, on any bar (COL-1)")
+    func uikitColours() throws {
+        let screens = [Screen(id: "home", title: "Home"), Fx.top(title: "Detail")]
+        let white = try Self.svg(try Fx.model(screens))
+        #expect(white.contains("class=\"chevron\"") && white.contains("stroke=\"#007AFF\""))
+        #expect(white.contains("fill=\"#007AFF\""), "the back title in systemBlue")
+        #expect(white.contains("font-weight=\"600\" fill=\"#000000\""), "the title in the label colour")
+        #expect(!white.contains("stroke=\"#000000\""), "no black chevron on a white bar")
+        // The seed's app policy draws black or white instead, and a title colour the bar sets wins.
+        let dark = BarAppearance(barTintColor: Color(r8: 28, g8: 28, b8: 30))
+        let automatic = try Self.svg(try Fx.model(bar: dark, policies: { $0.foreground = .automatic }, screens))
+        #expect(automatic.contains("stroke=\"#FFFFFF\"") && automatic.contains("font-weight=\"600\" fill=\"#FFFFFF\""))
+        let titled = BarAppearance(barTintColor: Color(r8: 28, g8: 28, b8: 30), titleColor: .white)
+        let uikitDark = try Self.svg(try Fx.model(bar: titled, screens))
+        #expect(uikitDark.contains("stroke=\"#007AFF\"") && uikitDark.contains("font-weight=\"600\" fill=\"#FFFFFF\""))
+    }
+
     @Test("labels are drawn in the session's font family: San Francisco semibold titles, or Helvetica Neue with Medium titles")
     func fontFamily() throws {
         let screens = [Screen(id: "fruit", title: "Passionfruit"), Fx.top(title: "A Story About a Fish")]

@@ -91,12 +91,12 @@ struct TextMetricsTests {
         #expect(TextMetrics.width("\u{A0}", family: .helveticaNeue) == TextMetrics.width(" ", family: .helveticaNeue))
     }
 
-    @Test("each family's four ASCII tables are whole: 95 positive advances, the generated table's layout")
+    @Test("each family's three ASCII tables are whole: 95 positive advances, the generated table's layout")
     func tables() {
-        #expect(TextMetrics.asciiAdvances.count == 4 * TextMetrics.asciiCount)
+        #expect(TextMetrics.asciiAdvances.count == 6 * TextMetrics.asciiCount)
         #expect(TextMetrics.asciiAdvances.allSatisfy { $0 > 0 })
         for family in TextMetrics.Family.allCases {
-            for weight in [TextMetrics.Weight.regular, .semibold] {
+            for weight in [TextMetrics.Weight.regular, .semibold, .bold] {
                 let space = TextMetrics.advance(of: " ", weight: weight, family: family)
                 #expect(space == Int(TextMetrics.asciiAdvances[TextMetrics.tableOffset(family: family, weight: weight)]))
             }

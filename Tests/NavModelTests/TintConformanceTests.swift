@@ -101,7 +101,7 @@ struct TintConformanceTests {
     @Test(arguments: tintVectors)
     func vector(_ v: TintVector) {
         let r = TintEngine.resolve(color: v.color, backdrop: v.backdrop, method: v.method, threshold: v.threshold)
-        #expect(r.foreground == v.foreground, "foreground")
+        #expect(r.automaticForeground == v.foreground, "foreground")
         #expect(r.method == v.method)
         #expect(r.background.isOpaque)
         if let l = v.luminance { #expect(abs(r.luminance - l) < 0.00005, "luminance \(r.luminance)") }
@@ -115,7 +115,7 @@ struct TintConformanceTests {
     func greyLine() {
         for level in 0...255 {
             let r = TintEngine.resolve(color: .grey(level))
-            #expect(r.foreground == (level >= 186 ? .black : .white), "grey \(level)")
+            #expect(r.automaticForeground == (level >= 186 ? .black : .white), "grey \(level)")
         }
     }
 
@@ -125,7 +125,7 @@ struct TintConformanceTests {
             for g in stride(from: 0, through: 255, by: 15) {
                 for b in stride(from: 0, through: 255, by: 51) {
                     let s = 299 * r + 587 * g + 114 * b
-                    let black = TintEngine.resolve(color: Color(r8: r, g8: g, b8: b)).foreground == .black
+                    let black = TintEngine.resolve(color: Color(r8: r, g8: g, b8: b)).automaticForeground == .black
                     #expect(black == (256 * s > 47_430_000))
                 }
             }
@@ -136,8 +136,8 @@ struct TintConformanceTests {
     func wcagLine() {
         for level in 0...255 {
             let r = TintEngine.resolve(color: .grey(level), method: .wcag)
-            #expect((r.foreground == .black) == (r.contrastBlack > r.contrastWhite))
-            #expect((r.foreground == .black) == (r.luminance > 0.1791288))
+            #expect((r.automaticForeground == .black) == (r.contrastBlack > r.contrastWhite))
+            #expect((r.automaticForeground == .black) == (r.luminance > 0.1791288))
         }
     }
 

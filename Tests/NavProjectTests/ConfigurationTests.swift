@@ -195,6 +195,19 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("foreground: UIKit's by default, the app's automatic black or white when it says so")
+    func foreground() throws {
+        #expect(try LintConfiguration.parse("foreground: automatic\n", file: ".navd.yml").foreground == .automatic)
+        #expect(try LintConfiguration.parse("foreground: uikit\n", file: ".navd.yml").foreground == .uikit)
+        #expect(try LintConfiguration.parse("foreground:\n", file: ".navd.yml").foreground == nil)
+        #expect(try LintConfiguration.parse("# nothing\n", file: ".navd.yml").foreground == nil)
+        let wrong = try #require(failure("device: iphone-se-1\nforeground: yiq\n"))
+        #expect((wrong.line, wrong.column) == (2, 13))
+        #expect(wrong.message.hasPrefix("unknown foreground `yiq`: `uikit`"), "\(wrong.message)")
+        let list = try #require(failure("foreground: [automatic]\n"))
+        #expect(list.message.hasPrefix("expected uikit or automatic at `foreground`"), "\(list.message)")
+    }
+
     @Test("an unknown device names the preset it is closest to")
     func unknownDevice() throws {
         let error = try #require(failure("device: iphone-14-pr"))

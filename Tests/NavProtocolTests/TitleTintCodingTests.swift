@@ -83,13 +83,37 @@ struct TitleTintCodingTests {
 
     @Test("TintResult encodes upper-case hex, the contrast pair and declared for translucent colours")
     func tintJSON() {
-        let r = TintEngine.resolve(color: Color(r8: 0, g8: 0, b8: 0, alpha: 0.5), method: .wcag)
+        let r = TintEngine.resolve(color: Color(r8: 0, g8: 0, b8: 0, alpha: 0.5), method: .wcag, policy: .automatic)
         let j = r.json
         #expect(j["background"] == "#808080" || j["background"] == "#7F7F7F")
         #expect(j["foreground"] == "#000000" && j["method"] == "wcag" && j["source"] == "automatic")
+        #expect(j["foregroundPolicy"] == "automatic" && j["automaticForeground"] == "#000000" && j["titleColor"] == "#000000")
         #expect(j["declared"] == "#00000080")
         #expect(j["contrast"]?["black"]?.doubleValue != nil && j["contrast"]?["white"]?.doubleValue != nil)
         let opaque = TintEngine.resolve(color: .white).json
         #expect(opaque["declared"] == nil && opaque["background"] == "#FFFFFF")
+        #expect(opaque["foreground"] == "#007AFF" && opaque["foregroundPolicy"] == "uikit" && opaque["titleColor"] == "#000000")
+    }
+
+    @Test("TintResult decodes what it encodes, and a reply without the extensions as the automatic foreground")
+    func tintDecoding() throws {
+        let r = TintEngine.resolve(color: Color(r8: 0, g8: 122, b8: 255))
+        let back = try TintResult.decode(try ParamReader.result(r.json))
+        #expect(back.foreground.hex == "#007AFF" && back.foregroundPolicy == .uikit && back.automaticForeground == .white)
+        #expect(back.titleColor == .black)
+        var old = try #require(r.json.objectValue)
+        for key in ["foregroundPolicy", "automaticForeground", "titleColor"] { old[key] = nil }
+        old["foreground"] = "#FFFFFF"
+        let legacy = try TintResult.decode(try ParamReader.result(.object(old)))
+        #expect(legacy.foregroundPolicy == .automatic && legacy.automaticForeground == .white && legacy.titleColor == .white)
+    }
+
+    @Test("tint/resolve's foreground param: uikit or automatic, anything else named")
+    func tintForegroundParam() throws {
+        let p = try TintResolve.Params(from: reader(##"{"color":"#000","foreground":"automatic"}"##))
+        #expect(p.foreground == .automatic && p.json?["foreground"] == "automatic")
+        #expect(try TintResolve.Params(from: reader(##"{"color":"#000"}"##)).foreground == nil)
+        let wrong = #expect(throws: RPCError.self) { try TintResolve.Params(from: reader(##"{"color":"#000","foreground":"seed"}"##)) }
+        #expect(wrong?.data?["path"] == "foreground")
     }
 }

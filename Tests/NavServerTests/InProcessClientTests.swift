@@ -124,7 +124,8 @@ struct InProcessClientTests {
             #expect(try await client.previousTitle(s).previousScreenId == "home")
             mark(TitlePrevious.self)
             let tint = try await client.resolveTint(TintResolve.Params(sessionId: s))
-            #expect(tint.foreground == Color(red: 1, green: 1, blue: 1) && tint.source == .automatic)
+            #expect(tint.foreground.hex == "#007AFF" && tint.foregroundPolicy == .uikit && tint.source == .automatic)
+            #expect(tint.automaticForeground == Color(red: 1, green: 1, blue: 1) && tint.titleColor == .black)
             mark(TintResolve.self)
 
             let layout = try await client.layout(s)

@@ -170,21 +170,35 @@ struct TypedResultsTests {
         #expect(Readable.backButton(image) == "‹ [image 24×22.5]  (from the previous screen's backItem)")
     }
 
-    @Test("tint/resolve in process: four rows, the declared colour when blended")
+    @Test("tint/resolve in process: UIKit's colours, the automatic pick beside them, the declared colour when blended")
     func tint() async throws {
         let local = try Self.local()
         let tint = try await local.resolveTint(["color": "rgba(0,0,0,0.5)"])
         #expect(
             Readable.tint(tint, swatch: false) == """
                 background  #808080  (#00000080 blended over the backdrop)
-                foreground  #FFFFFF  (white, automatic)
+                foreground  #007AFF  (systemBlue, UIKit's default tint; foreground uikit)
+                title       #000000  (black)
+                automatic   #FFFFFF  (white by yiq, with --foreground automatic)
                 luminance   0.5000  (yiq)
                 contrast    black 5.28:1, white 3.98:1
                 """)
-        // The swatch's escapes reach the terminal as escapes, in the two colours (the backdrop's blend, rounded).
+        // The swatch's escapes reach the terminal as escapes: the items' colour, then the title's.
         let swatch = Readable.tint(tint, swatch: true)
         #expect(swatch.hasPrefix(Readable.tint(tint, swatch: false) + "\n"))
-        #expect(swatch.hasSuffix("\nswatch      \u{1B}[48;2;128;128;128m\u{1B}[38;2;255;255;255m  ‹ Back   Title  \u{1B}[0m"), "\(swatch)")
+        #expect(
+            swatch.hasSuffix(
+                "\nswatch      \u{1B}[48;2;128;128;128m\u{1B}[38;2;0;122;255m  ‹ Back   \u{1B}[38;2;0;0;0mTitle  \u{1B}[0m"),
+            "\(swatch)")
+        let automatic = try await local.resolveTint(["color": "rgba(0,0,0,0.5)", "foreground": "automatic"])
+        #expect(
+            Readable.tint(automatic, swatch: false) == """
+                background  #808080  (#00000080 blended over the backdrop)
+                foreground  #FFFFFF  (white, automatic by yiq; foreground automatic)
+                title       #FFFFFF  (white)
+                luminance   0.5000  (yiq)
+                contrast    black 5.28:1, white 3.98:1
+                """)
     }
 
     @Test("title/previous and gesture/popTest in words")

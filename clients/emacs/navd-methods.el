@@ -75,7 +75,7 @@
     ("stack/pop" (:sessionId . t) (:to . nil) (:ifVersion . nil))
     ("stack/push" (:sessionId . t) (:screen . t) (:ifVersion . nil))
     ("stack/set" (:sessionId . t) (:screens . t) (:ifVersion . nil))
-    ("tint/resolve" (:sessionId . nil) (:screenId . nil) (:color . nil) (:backdrop . nil) (:method . nil) (:threshold . nil))
+    ("tint/resolve" (:sessionId . nil) (:screenId . nil) (:color . nil) (:backdrop . nil) (:method . nil) (:threshold . nil) (:foreground . nil))
     ("title/back" (:sessionId . t) (:screenId . nil))
     ("title/previous" (:sessionId . t) (:screenId . nil))
     ("tree/hitTest" (:tree . t) (:point . t) (:trace . nil) (:alphaRule . nil)))
@@ -371,8 +371,8 @@ CONNECTION defaults to the commands' connection."
 
 (defun navd-tint-resolve (&optional params connection)
   "Sends `tint/resolve'.
-The foreground for a colour, or for the bar of a session's screen, with both
-contrast ratios.
+The items' and title's colours on a colour, or on the bar of a session's screen
+(UIKit's by default), with both contrast ratios.
 PARAMS is a plist of wire names:
   :sessionId (string)
   :screenId (string)
@@ -380,8 +380,9 @@ PARAMS is a plist of wire names:
   :backdrop (Color)
   :method (\"yiq\" | \"wcag\")
   :threshold (number)
+  :foreground (\"uikit\" | \"automatic\")
 Returns {background, foreground, method, luminance, contrast, source,
-declared?} as a plist.
+declared?, foregroundPolicy?, automaticForeground?, titleColor?} as a plist.
 CONNECTION defaults to the commands' connection."
   (navd-request "tint/resolve" params connection))
 

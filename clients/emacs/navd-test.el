@@ -178,12 +178,17 @@ Every method exists in the daemon this suite runs against, so a missing one is a
 (ert-deftest navd-tint-COL-V03-V14 ()
   (navd-test--with-connection conn
     (navd-test--require conn "tint/resolve")
-    (should (equal (plist-get (navd-tint-resolve (list :color "#007AFF") conn) :foreground) "#FFFFFF"))
-    (should (equal (plist-get (navd-tint-resolve (list :color "#BABABA") conn) :foreground) "#000000"))
-    (should (string-match-p "#FFFFFF → #000000" (navd-tint "#FFFFFF")))
+    (should (equal (plist-get (navd-tint-resolve (list :color "#007AFF" :foreground "automatic") conn) :foreground) "#FFFFFF"))
+    (should (equal (plist-get (navd-tint-resolve (list :color "#BABABA" :foreground "automatic") conn) :foreground) "#000000"))
+    ;; UIKit's systemBlue by default, whatever the bar colour (COL-1), and the answer says so.
+    (should (equal (plist-get (navd-tint-resolve (list :color "#007AFF") conn) :foreground) "#007AFF"))
+    (should (equal (plist-get (navd-tint-resolve (list :color "#007AFF") conn) :automaticForeground) "#FFFFFF"))
+    (should (string-match-p "#FFFFFF → #007AFF .*foreground uikit)" (navd-tint "#FFFFFF")))
     (let ((sid (navd-test--two-screens conn)))
       (navd-bar-update (list :sessionId sid :appearance (list :barTintColor "#000000")) conn)
-      (should (string-match-p "#000000 → #FFFFFF" (navd-tint sid)))
+      (should (string-match-p "#000000 → #007AFF" (navd-tint sid)))
+      (navd-session-configure (list :sessionId sid :policies (list :foreground "automatic")) conn)
+      (should (string-match-p "#000000 → #FFFFFF .*foreground automatic)" (navd-tint sid)))
       (navd-session-close (list :sessionId sid) conn))))
 
 (ert-deftest navd-hit-test-back-button ()

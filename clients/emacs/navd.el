@@ -315,13 +315,15 @@ An error reply signals `navd-error' with data (CODE MESSAGE DATA)."
                 "")))))
 
 (defun navd-format-tint (tint)
-  "One line for TINT, a TintResult plist."
-  (let ((contrast (plist-get tint :contrast)))
-    (format "%s → %s  (%s, luminance %s, contrast black %s / white %s, %s)"
+  "One line for TINT, a TintResult plist, with the foreground policy it used."
+  (let ((contrast (plist-get tint :contrast))
+        (policy (plist-get tint :foregroundPolicy)))
+    (format "%s → %s  (%s, luminance %s, contrast black %s / white %s, %s%s)"
             (plist-get tint :background) (plist-get tint :foreground) (plist-get tint :method)
             (navd--number (plist-get tint :luminance))
             (navd--number (plist-get contrast :black)) (navd--number (plist-get contrast :white))
-            (plist-get tint :source))))
+            (plist-get tint :source)
+            (if policy (format ", foreground %s" policy) ""))))
 
 (defun navd-format-hit (x y hit)
   "One line for HIT, the HitResult at X, Y."

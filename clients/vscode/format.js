@@ -17,10 +17,11 @@ function backTitle(back) {
   return text;
 }
 
-/** A TintResult. */
+/** A TintResult, with the foreground policy it used. */
 function tint(result) {
+  const policy = result.foregroundPolicy ? `, foreground ${result.foregroundPolicy}` : '';
   return `${result.background} → ${result.foreground}  (${result.method}, luminance ${number(result.luminance)}, ` +
-    `contrast black ${number(result.contrast.black)} / white ${number(result.contrast.white)}, ${result.source})`;
+    `contrast black ${number(result.contrast.black)} / white ${number(result.contrast.white)}, ${result.source}${policy})`;
 }
 
 function action(a) {

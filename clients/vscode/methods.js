@@ -71,7 +71,7 @@ const PARAMS = {
   'stack/pop': [['sessionId', true], ['to', false], ['ifVersion', false]],
   'stack/push': [['sessionId', true], ['screen', true], ['ifVersion', false]],
   'stack/set': [['sessionId', true], ['screens', true], ['ifVersion', false]],
-  'tint/resolve': [['sessionId', false], ['screenId', false], ['color', false], ['backdrop', false], ['method', false], ['threshold', false]],
+  'tint/resolve': [['sessionId', false], ['screenId', false], ['color', false], ['backdrop', false], ['method', false], ['threshold', false], ['foreground', false]],
   'title/back': [['sessionId', true], ['screenId', false]],
   'title/previous': [['sessionId', true], ['screenId', false]],
   'tree/hitTest': [['tree', true], ['point', true], ['trace', false], ['alphaRule', false]],
@@ -266,10 +266,10 @@ function install(NavdClient) {
    */
   proto.stackSet = function stackSet(params, options) { return this.request('stack/set', params, options); };
   /**
-   * `tint/resolve`: The foreground for a colour, or for the bar of a session's screen, with both contrast ratios.
-   * @param {{sessionId?: string, screenId?: string, color?: object, backdrop?: object, method?: ('yiq'|'wcag'), threshold?: number}}= params
+   * `tint/resolve`: The items' and title's colours on a colour, or on the bar of a session's screen (UIKit's by default), with both contrast ratios.
+   * @param {{sessionId?: string, screenId?: string, color?: object, backdrop?: object, method?: ('yiq'|'wcag'), threshold?: number, foreground?: ('uikit'|'automatic')}}= params
    * @param {{timeout?: number}=} options
-   * @returns {Promise<*>} {background, foreground, method, luminance, contrast, source, declared?}
+   * @returns {Promise<*>} {background, foreground, method, luminance, contrast, source, declared?, foregroundPolicy?, automaticForeground?, titleColor?}
    */
   proto.tintResolve = function tintResolve(params, options) { return this.request('tint/resolve', params, options); };
   /**

@@ -28,8 +28,6 @@ struct BuiltScreen: Sendable, Hashable {
 /// Builds model screens from drafts.
 struct ScreenBuilder {
     let flows: Flows
-    /// UIKit's default item colour: bar items are drawn in the tint colour, systemBlue unless the app sets one.
-    static let defaultItemColour = SystemPalette.color(named: "systemBlue", dark: false) ?? Color(r8: 0, g8: 122, b8: 255)
 
     /// The screen `name` as its class chain, its host navigation controller and the appearance proxies set it.
     func build(_ name: String) -> BuiltScreen {
@@ -341,13 +339,13 @@ struct ScreenBuilder {
 
         func finish(declaration: SourceLocation) -> BuiltScreen {
             var screen = self.screen
-            var sessionBar = self.sessionBar
+            let sessionBar = self.sessionBar
             var locations = self.locations
             var techniques = self.techniques
             if barSet { screen.bar = bar }
-            // Stock UIKit never picks a contrasting item colour: items stay in the tint colour.
+            // Where the app sets no item colour, the model's foreground policy gives it: UIKit's tint (systemBlue)
+            // by default, or the automatic black or white where the configuration opts in.
             let defaultForeground = !foregroundSet
-            if defaultForeground { sessionBar.tintColor = ScreenBuilder.defaultItemColour }
             if barTintColorSet && !appearanceSet { techniques.barTintWithoutAppearance = true }
             if let restore {
                 // A delegate replaced to restore the swipe after a custom left item (SRC-6).

@@ -133,9 +133,11 @@ public struct ScreenReport: Sendable {
 
     public struct Colours: Sendable, Hashable {
         public var background: Color
-        /// The colour bar items are drawn in: the bar's tint colour, else UIKit's systemBlue.
+        /// The colour bar items are drawn in: the bar's tint colour, else the foreground policy's (UIKit's systemBlue
+        /// by default).
         public var item: Color
         public var itemContrast: Double
+        /// Whether `item` is UIKit's default tint (no tint colour set, foreground policy `uikit`).
         public var itemIsDefault: Bool
         public var title: Color
         public var titleContrast: Double
@@ -191,12 +193,13 @@ extension ScreenReport {
                     if coloursKnown {
                         // The bar colour as the tint engine resolves it (gradient, bar tint, session bar, default).
                         let bar = model.barAppearance(at: top)
-                        let background = TintEngine.resolve(model: model, screenIndex: top).background
-                        let item = bar.tintColor ?? ScreenBuilder.defaultItemColour
-                        let title = bar.titleColor ?? .black
+                        let tint = TintEngine.resolve(model: model, screenIndex: top)
+                        let background = tint.background
+                        let item = bar.tintColor ?? tint.foreground
+                        let title = tint.titleColor
                         p.colours = Colours(
                             background: background, item: item, itemContrast: DiagnosticsEngine.contrast(item, background),
-                            itemIsDefault: bar.tintColor == nil, title: title,
+                            itemIsDefault: bar.tintColor == nil && tint.foregroundPolicy == .uikit, title: title,
                             titleContrast: DiagnosticsEngine.contrast(title, background))
                     }
                 }

@@ -324,9 +324,9 @@ struct Collector {
             // colour the app chose is reported below the project's floor for it (WCAG's 3:1 for user-interface
             // components by default): systemBlue reaches only 4.02:1 on white, so 4.5 would flag UIKit itself.
             if !s.appColours { return true }
-            if s.defaultForeground {
+            if s.defaultForeground, project.config.policies.foreground == .uikit {
                 let background = s.screen.bar?.barTintColor ?? s.sessionBar.barTintColor ?? .white
-                if DiagnosticsEngine.contrast(ScreenBuilder.defaultItemColour, background) >= project.defaultForegroundContrastFloor {
+                if DiagnosticsEngine.contrast(TintEngine.defaultTintColor, background) >= project.defaultForegroundContrastFloor {
                     return true
                 }
             }

@@ -18,8 +18,12 @@ public struct SourceProject: Sendable {
     public var suppressions: [String: Suppressions]
     /// `low-contrast` for UIKit's default item colour (systemBlue, where the app sets no tint) on a bar colour the
     /// app chose is reported only below this ratio (reasoned: WCAG 2.1's 3:1 for user-interface components, since
-    /// systemBlue on white is 4.02:1 and 4.5 would report UIKit's own look). The setting `default-tint-contrast`.
-    public var defaultForegroundContrastFloor: Double
+    /// systemBlue on white is 4.02:1 and 4.5 would report UIKit's own look). The setting `default-tint-contrast`,
+    /// kept in the model's policies (`defaultTintContrast`), which hold the model's findings to it.
+    public var defaultForegroundContrastFloor: Double {
+        get { config.policies.defaultTintContrast }
+        set { config.policies.defaultTintContrast = newValue }
+    }
 
     public init(
         name: String, files: [SourceFacts], profiles: [Profile], config: SessionConfig = SessionConfig(),
@@ -30,7 +34,7 @@ public struct SourceProject: Sendable {
         self.profiles = profiles
         self.config = config
         self.suppressions = suppressions
-        self.defaultForegroundContrastFloor = defaultForegroundContrastFloor
+        self.config.policies.defaultTintContrast = defaultForegroundContrastFloor
     }
 }
 

@@ -352,14 +352,34 @@ public enum DiagnosticsEngine {
         func lowContrast() -> [Diagnostic] {
             guard !layout.hidden else { return [] }
             let tint = TintEngine.resolve(model: model, screenIndex: index)
+            let uikitDefault = tint.source != .forced && tint.foregroundPolicy == .uikit
+            // UIKit's own look, where the app chose neither the bar colour nor the items' (systemBlue on the default
+            // white bar), is Apple's, not the app's.
+            if uikitDefault, tint.source == .default { return [] }
+            // UIKit's default tint on a colour the app chose is held to `defaultTintContrast` (3:1 by default), since
+            // systemBlue reaches only 4.02:1 on white; a colour the app or the automatic rule chose, to WCAG's 4.5:1.
+            let minimum = uikitDefault ? model.config.policies.defaultTintContrast : minimumContrast
             let ratio = Self.contrast(tint.foreground, tint.background)
-            guard ratio < minimumContrast else { return [] }
+            guard ratio < minimum else { return [] }
+            let line = uikitDefault ? "the \(fmt(minimum)):1 floor for UIKit's tint (defaultTintContrast, COL-4)" : "WCAG's 4.5:1 (COL-4)"
             return [
                 diag(
                     "low-contrast", .warning,
-                    "the bar's foreground \(tint.foreground.hex) on \(tint.background.hex) has a contrast of \(fmt(ratio)):1, below WCAG's 4.5:1 (COL-4)",
+                    "the bar's foreground \(tint.foreground.hex) (\(Self.foregroundOrigin(tint))) on \(tint.background.hex) has a "
+                        + "contrast of \(fmt(ratio)):1, below \(line)",
                     rect: layout.barFrame)
             ]
+        }
+
+        /// Where a bar's foreground comes from, in words: the colour the app set, UIKit's default tint, or the
+        /// automatic rule.
+        static func foregroundOrigin(_ tint: TintResult) -> String {
+            if tint.source == .forced { return "set by the app" }
+            switch tint.foregroundPolicy {
+            case .uikit: return "systemBlue, UIKit's default tint: foreground \"uikit\", COL-1"
+            case .automatic:
+                return "black or white by \(tint.method.rawValue): foreground \"automatic\", \(tint.method == .yiq ? "COL-3" : "COL-4")"
+            }
         }
 
         /// The WCAG 2 contrast ratio of two colours, from the tint engine's WCAG luminances (COL-4).

@@ -1,13 +1,15 @@
 import JSONCore
 import NavModel
 
-/// `tint/resolve`: `{sessionId?, screenId?, color?, backdrop?, method?, threshold?}` → TintResult.
+/// `tint/resolve`: `{sessionId?, screenId?, color?, backdrop?, method?, threshold?, foreground?}` → TintResult.
 ///
-/// With `color`, the foreground for that colour (no session needed; with one, its `tintMethod` and
-/// `tintThreshold` are the defaults). Without `color`, the bar of the session's screen (default: the top).
+/// With `color`, the foreground for that colour (no session needed; with one, its `tintMethod`,
+/// `tintThreshold` and `foreground` are the defaults). Without `color`, the bar of the session's screen
+/// (default: the top).
 public enum TintResolve: RPCMethod {
     public static let name = "tint/resolve"
-    public static let summary = "The foreground for a colour, or for the bar of a session's screen, with both contrast ratios."
+    public static let summary =
+        "The items' and title's colours on a colour, or on the bar of a session's screen (UIKit's by default), with both contrast ratios."
     public static let errors = [ErrorCode.unknownSession, ErrorCode.unknownScreen]
     public struct Params: RPCParams {
         /// The session whose bar (or whose policies, with `color`) to use.
@@ -22,10 +24,12 @@ public enum TintResolve: RPCMethod {
         public var method: Policies.TintMethod?
         /// Overrides the session's `tintThreshold` (yiq only), 0-1.
         public var threshold: Double?
+        /// Overrides the session's `foreground` policy (extension).
+        public var foreground: Policies.ForegroundPolicy?
 
         public init(
             sessionId: String? = nil, screenId: String? = nil, color: Color? = nil, backdrop: Color? = nil,
-            method: Policies.TintMethod? = nil, threshold: Double? = nil
+            method: Policies.TintMethod? = nil, threshold: Double? = nil, foreground: Policies.ForegroundPolicy? = nil
         ) {
             self.sessionId = sessionId
             self.screenId = screenId
@@ -33,6 +37,7 @@ public enum TintResolve: RPCMethod {
             self.backdrop = backdrop
             self.method = method
             self.threshold = threshold
+            self.foreground = foreground
         }
 
         public init(from r: ParamReader) throws(RPCError) {
@@ -42,6 +47,7 @@ public enum TintResolve: RPCMethod {
             backdrop = try r.optionalColor("backdrop")
             method = try r.optionalEnum("method", Policies.TintMethod.self)
             threshold = try r.optionalDouble("threshold")
+            foreground = try r.optionalEnum("foreground", Policies.ForegroundPolicy.self)
             if let t = threshold, !(t >= 0 && t <= 1) {
                 throw .invalidParams(
                     path: r.path("threshold"), expected: "a number from 0 to 1",
@@ -67,6 +73,7 @@ public enum TintResolve: RPCMethod {
             if let backdrop { o["backdrop"] = backdrop.faithfulJSON }
             if let method { o["method"] = .string(method.rawValue) }
             if let threshold { o["threshold"] = .number(threshold) }
+            if let foreground { o["foreground"] = .string(foreground.rawValue) }
             return .object(o)
         }
 
@@ -78,6 +85,9 @@ public enum TintResolve: RPCMethod {
                 .optional("backdrop", .ref(Color.self), "what a colour with alpha < 1 is blended over (default white)"),
                 .optional("method", .enumeration(Policies.TintMethod.self), "overrides the session's tintMethod"),
                 .optional("threshold", .number(min: 0, max: 1), "overrides the session's tintThreshold (yiq only)"),
+                .optional(
+                    "foreground", .enumeration(Policies.ForegroundPolicy.self),
+                    "overrides the session's foreground policy: uikit (UIKit's default colours) or automatic (black or white)"),
             ]).described("color, or sessionId, or both")
         }
     }

@@ -164,6 +164,12 @@ extension Policies: NamedSchema {
             .patch("tintMethod", .enumeration(TintMethod.self)),
             .patch("tintThreshold", .number(min: 0, max: 1)),
             .patch("backTitleSnapshot", .boolean),
+            .patch(
+                "foreground", .enumeration(ForegroundPolicy.self),
+                "uikit: UIKit's default item and title colours; automatic: black or white by tintMethod"),
+            .patch(
+                "defaultTintContrast", .number(min: 1, max: 21),
+                "the contrast low-contrast holds UIKit's default tint to on a bar colour the app chose"),
             .patch("stickyBackTitle", .boolean),
             .patch("emptyBackItemTitle", .enumeration(EmptyTitle.self)),
             .patch("emptyBackButtonTitle", .enumeration(EmptyTitle.self)),
@@ -340,6 +346,11 @@ extension TintResult: NamedSchema {
                 .required("method", .enumeration(Policies.TintMethod.self)), .required("luminance", .number),
                 .required("contrast", .object([.required("black", .number), .required("white", .number)], closed: true)),
                 .required("source", .enumeration(Source.self)), .optional("declared", .ref(Color.self)),
+                .optional(
+                    "foregroundPolicy", .enumeration(Policies.ForegroundPolicy.self),
+                    "which policy chose foreground and titleColor where nothing forces them"),
+                .optional("automaticForeground", .ref(Color.self), "the black or white the automatic rule picks for background"),
+                .optional("titleColor", .ref(Color.self), "the bar's title colour"),
             ], closed: true)
     }
 }
@@ -375,6 +386,7 @@ extension Change: NamedSchema {
                 [
                     .required("kind", .constant("tint")), .required("screenId", .string),
                     .required("barTintColor", .nullable(.ref(Color.self))), .required("foreground", .ref(Color.self)),
+                    .optional("foregroundPolicy", .enumeration(Policies.ForegroundPolicy.self)),
                 ], closed: true),
             .object(
                 [.required("kind", .constant("title")), .required("screenId", .string), .required("backTitle", .ref(BackTitle.self))],

@@ -36,7 +36,7 @@ def test_top_bar_changes_carry_recomputed_values(navd_client, two_screens):
     navd_client.bar_update(two_screens, {"barTintColor": "#000000"})
     change = navd_client.next_notification(1.0, method="session/didChange")
     tints = [c for c in change.params["changes"] if c["kind"] == "tint"]
-    assert tints and tints[0]["foreground"] == "#FFFFFF"
+    assert tints and tints[0]["foreground"] == "#007AFF" and tints[0]["foregroundPolicy"] == "uikit"
 
 
 def test_pending_notifications_takes_what_is_queued(navd_client, navd_session):

@@ -66,7 +66,9 @@ def test_screen_update_unknown_screen_is_1002(navd_client, two_screens):
 @pytest.mark.navd_method("tint/resolve")
 def test_bar_update_session_wide_and_per_screen(navd_client, two_screens):
     version = navd_client.bar_update(two_screens, {"barTintColor": "#000000"})["version"]
-    assert navd_client.tint_resolve(two_screens)["foreground"] == "#FFFFFF"
+    assert navd_client.tint_resolve(two_screens)["background"] == "#000000"
+    assert navd_client.tint_resolve(two_screens)["automaticForeground"] == "#FFFFFF"
     per_screen = navd_client.bar_update(two_screens, {"barTintColor": "#FFFFFF"}, screen_id="general")
     assert per_screen["version"] == version + 1
-    assert navd_client.tint_resolve(two_screens)["foreground"] == "#000000"
+    assert navd_client.tint_resolve(two_screens)["background"] == "#FFFFFF"
+    assert navd_client.tint_resolve(two_screens)["automaticForeground"] == "#000000"

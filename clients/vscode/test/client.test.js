@@ -66,11 +66,19 @@ test('title/back: the previous title (BT-02)', async (t) => {
 
 test('tint/resolve: colours and the bar (COL-V03, COL-V13, COL-V14)', async (t) => {
   if (!await requires(t, client, 'tint/resolve')) return;
-  assert.strictEqual((await client.tintResolve({ color: '#007AFF' })).foreground, '#FFFFFF');
-  assert.strictEqual((await client.tintResolve({ color: '#B9B9B9' })).foreground, '#FFFFFF');
-  assert.strictEqual((await client.tintResolve({ color: '#BABABA' })).foreground, '#000000');
+  const automatic = (color) => client.tintResolve({ color, foreground: 'automatic' });
+  assert.strictEqual((await automatic('#007AFF')).foreground, '#FFFFFF');
+  assert.strictEqual((await automatic('#B9B9B9')).foreground, '#FFFFFF');
+  assert.strictEqual((await automatic('#BABABA')).foreground, '#000000');
+  // UIKit's systemBlue by default, whatever the bar colour (COL-1), and the answer says so.
+  const uikit = await client.tintResolve({ color: '#007AFF' });
+  assert.strictEqual(uikit.foreground, '#007AFF');
+  assert.strictEqual(uikit.foregroundPolicy, 'uikit');
+  assert.strictEqual(uikit.automaticForeground, '#FFFFFF');
   const sessionId = await twoScreens();
   await client.barUpdate({ sessionId, appearance: { barTintColor: '#000000' } });
+  assert.strictEqual((await client.tintResolve({ sessionId })).foreground, '#007AFF');
+  await client.sessionConfigure({ sessionId, policies: { foreground: 'automatic' } });
   assert.strictEqual((await client.tintResolve({ sessionId })).foreground, '#FFFFFF');
   await client.sessionClose({ sessionId });
 });

@@ -64,7 +64,8 @@ test('the back title command answers in a message', async (t) => {
 test('the tint command answers for a colour and for the bar', async (t) => {
   if (!await requires(t, driver, 'tint/resolve')) return;
   const tint = await fake.vscode.commands.executeCommand('navd.tint', '#FFFFFF');
-  assert.match(tint, /#FFFFFF → #000000/);
+  // UIKit's systemBlue on any bar colour, and the message names the policy (COL-1).
+  assert.match(tint, /#FFFFFF → #007AFF .*foreground uikit\)$/);
   fake.answers.inputBox.push('');
   const barTint = await fake.vscode.commands.executeCommand('navd.tint');
   assert.match(barTint, /^Tint: #/);
@@ -89,7 +90,7 @@ test('the status bar follows change notifications', { timeout: 10000 }, async (t
   await updated;
   // Each didChange triggers one refresh; wait for the one that shows both changes.
   while (!/‹ Preferences/.test(fake.statusItems[0].text)) await once(api.state.events, 'status');
-  assert.match(fake.statusItems[0].text, /#FFFFFF on #000000/);
+  assert.match(fake.statusItems[0].text, /#007AFF on #000000/);
 });
 
 test('the watch channel lists notifications', async () => {

@@ -416,11 +416,13 @@ function M.format_back_title(back)
   return text
 end
 
---- Text for a TintResult.
+--- Text for a TintResult, with the foreground policy it used.
 function M.format_tint(tint)
-  return string.format("%s → %s  (%s, luminance %s, contrast black %s / white %s, %s)",
+  local policy = ""
+  if type(tint.foregroundPolicy) == "string" then policy = ", foreground " .. tint.foregroundPolicy end
+  return string.format("%s → %s  (%s, luminance %s, contrast black %s / white %s, %s%s)",
     tint.background, tint.foreground, tint.method, fmt_number(tint.luminance),
-    fmt_number(tint.contrast.black), fmt_number(tint.contrast.white), tint.source)
+    fmt_number(tint.contrast.black), fmt_number(tint.contrast.white), tint.source, policy)
 end
 
 local function describe_target(target)

@@ -70,7 +70,7 @@ M.params = {
   ["stack/pop"] = { { "sessionId", true }, { "to", false }, { "ifVersion", false } },
   ["stack/push"] = { { "sessionId", true }, { "screen", true }, { "ifVersion", false } },
   ["stack/set"] = { { "sessionId", true }, { "screens", true }, { "ifVersion", false } },
-  ["tint/resolve"] = { { "sessionId", false }, { "screenId", false }, { "color", false }, { "backdrop", false }, { "method", false }, { "threshold", false } },
+  ["tint/resolve"] = { { "sessionId", false }, { "screenId", false }, { "color", false }, { "backdrop", false }, { "method", false }, { "threshold", false }, { "foreground", false } },
   ["title/back"] = { { "sessionId", true }, { "screenId", false } },
   ["title/previous"] = { { "sessionId", true }, { "screenId", false } },
   ["tree/hitTest"] = { { "tree", true }, { "point", true }, { "trace", false }, { "alphaRule", false } },
@@ -209,10 +209,10 @@ function M.install(Client)
   ---@param timeout integer|nil milliseconds
   ---@return any {version}
   function Client:stack_set(params, timeout) return self:request_sync("stack/set", params, timeout) end
-  --- `tint/resolve`: The foreground for a colour, or for the bar of a session's screen, with both contrast ratios.
-  ---@param params {sessionId?: string, screenId?: string, color?: table, backdrop?: table, method?: string, threshold?: number}|nil
+  --- `tint/resolve`: The items' and title's colours on a colour, or on the bar of a session's screen (UIKit's by default), with both contrast ratios.
+  ---@param params {sessionId?: string, screenId?: string, color?: table, backdrop?: table, method?: string, threshold?: number, foreground?: string}|nil
   ---@param timeout integer|nil milliseconds
-  ---@return any {background, foreground, method, luminance, contrast, source, declared?}
+  ---@return any {background, foreground, method, luminance, contrast, source, declared?, foregroundPolicy?, automaticForeground?, titleColor?}
   function Client:tint_resolve(params, timeout) return self:request_sync("tint/resolve", params, timeout) end
   --- `title/back`: What the back button of a screen (default: the top) says, and why.
   ---@param params {sessionId: string, screenId?: string}

@@ -87,7 +87,7 @@ METHOD_PARAMS: Dict[str, List[Any]] = {
     "stack/pop": [("sessionId", True), ("to", False), ("ifVersion", False)],
     "stack/push": [("sessionId", True), ("screen", True), ("ifVersion", False)],
     "stack/set": [("sessionId", True), ("screens", True), ("ifVersion", False)],
-    "tint/resolve": [("sessionId", False), ("screenId", False), ("color", False), ("backdrop", False), ("method", False), ("threshold", False)],
+    "tint/resolve": [("sessionId", False), ("screenId", False), ("color", False), ("backdrop", False), ("method", False), ("threshold", False), ("foreground", False)],
     "title/back": [("sessionId", True), ("screenId", False)],
     "title/previous": [("sessionId", True), ("screenId", False)],
     "tree/hitTest": [("tree", True), ("point", True), ("trace", False), ("alphaRule", False)],
@@ -346,10 +346,12 @@ class MethodsMixin:
             backdrop: Optional[Dict[str, Any]] = None,
             method: Optional[str] = None,
             threshold: Optional[float] = None,
+            foreground: Optional[str] = None,
     ) -> Json:
-        """``tint/resolve``: The foreground for a colour, or for the bar of a session's screen, with
-        both contrast ratios. Returns ``{background, foreground, method, luminance, contrast,
-        source, declared?}``.
+        """``tint/resolve``: The items' and title's colours on a colour, or on the bar of a
+        session's screen (UIKit's by default), with both contrast ratios. Returns ``{background,
+        foreground, method, luminance, contrast, source, declared?, foregroundPolicy?,
+        automaticForeground?, titleColor?}``.
         """
         return self.request("tint/resolve", _params(
             sessionId=session_id,
@@ -357,7 +359,8 @@ class MethodsMixin:
             color=color,
             backdrop=backdrop,
             method=method,
-            threshold=threshold))
+            threshold=threshold,
+            foreground=foreground))
 
     def title_back(self, session_id: str, screen_id: Optional[str] = None) -> Json:
         """``title/back``: What the back button of a screen (default: the top) says, and why.
