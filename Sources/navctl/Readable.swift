@@ -109,7 +109,8 @@ enum Readable {
         case (_, .uikit): origin = "UIKit's default tint; foreground uikit"
         case (_, .automatic): origin = "automatic by \(tint.method.rawValue); foreground automatic"
         }
-        let foreground = tint.foreground.hex + "  (" + ([colorName(tint.foreground), origin].compactMap { $0 }.joined(separator: ", ")) + ")"
+        let foreground =
+            tint.foreground.hex + "  (" + ([colorName(tint.foreground), origin].compactMap { $0 }.joined(separator: ", ")) + ")"
         var rows: [[String]] = [
             ["background", background],
             ["foreground", foreground],
