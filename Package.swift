@@ -110,6 +110,20 @@ let package = Package(
             ]
         ),
 
+        // MARK: Reading a real font's metrics (OpenType and TrueType): bytes in, metrics out
+        .target(
+            name: "NavFont",
+            dependencies: ["NavModel"]
+        ),
+        .testTarget(
+            name: "NavFontTests",
+            dependencies: [
+                "NavFont",
+                "NavModel",
+                "NavTestSupport",
+            ]
+        ),
+
         // MARK: Drawing a bar and its touch areas as SVG (bar/render)
         .target(
             name: "NavRender",
