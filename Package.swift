@@ -115,10 +115,19 @@ let package = Package(
             name: "NavFont",
             dependencies: ["NavModel"]
         ),
+        // The font files navd and navctl read for it (NavFont reads bytes only)
+        .target(
+            name: "NavFontFiles",
+            dependencies: [
+                "NavFont",
+                "NavModel",
+            ]
+        ),
         .testTarget(
             name: "NavFontTests",
             dependencies: [
                 "NavFont",
+                "NavFontFiles",
                 "NavModel",
                 "NavTestSupport",
             ]
@@ -217,6 +226,7 @@ let package = Package(
                 "CSQLite",
                 "JSONCore",
                 "NavEngine",
+                "NavFontFiles",
                 "NavModel",
                 "NavProtocol",
                 "NavRender",

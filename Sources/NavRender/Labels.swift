@@ -24,14 +24,15 @@ extension BarRenderer {
     /// A label: tail-truncated as UIKit draws it ("Settin…") when wider than its frame, centred in a frame wider
     /// than its text (a bar item given a `width`), inside a viewport of its frame.
     static func label(
-        _ text: String, _ r: Rect, bold: Bool, enabled: Bool, colours: Colours, family: TextMetrics.Family
+        _ text: String, _ r: Rect, bold: Bool, enabled: Bool, colours: Colours, family: TextMetrics.Family,
+        font: TextFont? = nil
     ) -> SVGElement {
         let f = SVGNumber.format
         // Helvetica Neue's titles are its Medium (500); San Francisco's are semibold (600).
         let neue = family == .helveticaNeue
         let weight: TextMetrics.Weight = bold ? .semibold : .regular
-        let shown = Self.tailTruncated(text, toFit: r.width, weight: weight, family: family)
-        let advances = shown.map { TextMetrics.width(String($0), weight: weight, family: family) }
+        let shown = Self.tailTruncated(text, toFit: r.width, weight: weight, family: family, font: font)
+        let advances = shown.map { TextMetrics.width(String($0), weight: weight, family: family, font: font) }
         let measured = advances.reduce(0, +)
         let length = min(r.width, measured)
         // Only "…" alone can be wider than its frame: its advance is then squeezed with the rest.

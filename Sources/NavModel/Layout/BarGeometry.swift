@@ -28,6 +28,8 @@ public struct BarGeometry: Sendable, Hashable {
     public var backButtonEndPadding: Double = 0
     /// The font family text is measured in (`textMetrics`).
     public var textFamily: TextMetrics.Family = .sanFrancisco
+    /// The real font text is measured with, when there is one (`SessionConfig.textFont`).
+    public var textFont: TextFont?
 
     /// Era L: the seed's button views are 30 high (GEO-5).
     public static let legacyButtonHeight: Double = 30
@@ -84,6 +86,7 @@ public struct BarGeometry: Sendable, Hashable {
         case .automatic: backButtonEndPadding = config.profile.majorVersion >= 14 ? BarGeometry.paddedBackButtonEnd : 0
         }
         textFamily = config.textFamily
+        textFont = config.textFont
     }
 
     /// GEO-2: a landscape phone whose width class is compact. Plus and Max phones are regular-width in
@@ -112,7 +115,7 @@ public struct BarGeometry: Sendable, Hashable {
     /// A text's width: semibold for titles, regular for items and the back title, in `textFamily`; an
     /// item's `width` overrides.
     public func textWidth(_ text: String, bold: Bool = false) -> Double {
-        TextMetrics.width(text, weight: bold ? .semibold : .regular, size: 17, family: textFamily)
+        TextMetrics.width(text, weight: bold ? .semibold : .regular, size: 17, family: textFamily, font: textFont)
     }
 }
 

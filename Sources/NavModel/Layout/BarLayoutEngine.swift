@@ -123,7 +123,7 @@ struct BarTreeBuilder {
             titleFrame: hidden ? nil : placement.title.map(window), maskInstalled: mask && !hidden,
             maskOutside: plan.policies.maskOutside,
             disabledItems: Set((plan.screen.item.leftItems + plan.screen.item.rightItems).filter { !$0.enabled }.map(\.id)),
-            alphaRule: plan.policies.alphaRule, textFamily: g.textFamily)
+            alphaRule: plan.policies.alphaRule, textFamily: g.textFamily, textFont: g.textFont)
     }
 
     // MARK: Era M and G

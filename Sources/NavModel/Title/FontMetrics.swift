@@ -154,3 +154,24 @@ public struct TextFont: Sendable, Hashable {
         hasher.combine(semibold.identity)
     }
 }
+
+/// The real font an answer's text widths came from (the `metrics` member of `title/back` and `bar/layout`).
+public struct MeasuredWith: Sendable, Hashable {
+    /// The font file, as it was named.
+    public var file: String
+    /// The face's full name.
+    public var face: String
+    /// Whether the title's semibold and the buttons' regular are two instances of a variable font (else one
+    /// face measures both).
+    public var variable: Bool
+
+    public init(file: String, face: String, variable: Bool) {
+        self.file = file
+        self.face = face
+        self.variable = variable
+    }
+
+    public init(_ font: TextFont) {
+        self.init(file: font.file, face: font.face, variable: font.variableWeights)
+    }
+}
