@@ -363,6 +363,7 @@ let package = Package(
             name: "NavLocal",
             dependencies: [
                 "JSONCore",
+                "NavFontFiles",
                 "NavInterfaceBuilder",
                 "NavLint",
                 "NavModel",

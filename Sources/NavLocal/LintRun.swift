@@ -69,12 +69,12 @@ public enum LintRun {
     /// when there is source to read.
     public static func lint(
         _ paths: [String], profiles: [Profile]?, configurationFile: String? = nil, stdinName: String = "<stdin>",
-        cache: LintCache?
+        cache: LintCache?, font: Policies.TextFontSetting? = nil
     ) throws(Failure) -> LintReport {
         var report = LintReport()
         let (documents, sources) = DocumentSources.expand(paths, stdinName: stdinName)
         for source in documents {
-            switch source.load() {
+            switch source.load(font: font) {
             case .success(let document): report.findings += Linter.lint(document, profiles: profiles)
             case .failure(let error): report.errors += error.all
             }

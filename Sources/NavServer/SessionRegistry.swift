@@ -382,7 +382,10 @@ public final class SessionRegistry: Sendable {
     public func restore(_ stored: [StateStore.StoredSession]) throws(RPCError) {
         for s in stored {
             var (name, model) = try SessionDocument.decode(s.document, limits: limits.model)
-            model.config = try fonts.measured(model.config, path: "policies.textFont.file")
+            // A font file gone since the session was stored leaves the session on the calibrated tables.
+            if let measured = try? fonts.measured(model.config, path: "policies.textFont.file") {
+                model.config = measured
+            }
             _ = try add(
                 name: s.name.isEmpty ? (name.isEmpty ? nil : name) : s.name, origin: s.origin, model: model, id: s.id, persist: false)
         }
