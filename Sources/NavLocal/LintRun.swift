@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import NavFontFiles
 import NavLint
 import NavModel
 import NavProject
@@ -95,8 +96,17 @@ public enum LintRun {
                         diagnostic: Diagnostic(code: LintRule.sourceNotRead, severity: .warning, message: problem.message)))
             }
         }
+        if let font {
+            // Checked once here: a font that cannot be read stops the lint, as a bad --config does.
+            do throws(FontFiles.Failure) {
+                _ = try FontFiles.load(font)
+            } catch {
+                throw Failure("--font-file \(error)")
+            }
+        }
         for var project in projects {
             if let profiles { project.configuration.profiles = profiles }
+            project.configuration.textFont = font
             report.findings += SourceLint.lint(project, cache: cache)
         }
         return report

@@ -28,6 +28,8 @@ public struct LintConfiguration: Sendable, Hashable {
     public var limits: ReaderLimits
     /// Rule settings by name (`back-title-offset-limit: 100`).
     public var settings: [String: Double]
+    /// The font bar text is measured with (`navctl lint --font-file`); nil: the calibrated tables.
+    public var textFont: Policies.TextFontSetting?
 
     /// A configuration; each argument left out has the value an empty `.navd.yml` gives.
     public init(
