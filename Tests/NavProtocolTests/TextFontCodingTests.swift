@@ -43,15 +43,17 @@ struct TextFontCodingTests {
         #expect(p.json["textFont"] == ["file": "a.ttc", "face": "Mono"])
     }
 
-    @Test("bad members: an error at the member's path", arguments: [
-        (##"{"textFont":"a.ttf"}"##, "textFont"),
-        (##"{"textFont":{}}"##, "textFont.file"),
-        (##"{"textFont":{"file":""}}"##, "textFont.file"),
-        (##"{"textFont":{"file":3}}"##, "textFont.file"),
-        (##"{"textFont":{"file":"a.ttc","face":-1}}"##, "textFont.face"),
-        (##"{"textFont":{"file":"a.ttc","face":1.5}}"##, "textFont.face"),
-        (##"{"textFont":{"file":"a.ttc","face":true}}"##, "textFont.face"),
-    ])
+    @Test(
+        "bad members: an error at the member's path",
+        arguments: [
+            (##"{"textFont":"a.ttf"}"##, "textFont"),
+            (##"{"textFont":{}}"##, "textFont.file"),
+            (##"{"textFont":{"file":""}}"##, "textFont.file"),
+            (##"{"textFont":{"file":3}}"##, "textFont.file"),
+            (##"{"textFont":{"file":"a.ttc","face":-1}}"##, "textFont.face"),
+            (##"{"textFont":{"file":"a.ttc","face":1.5}}"##, "textFont.face"),
+            (##"{"textFont":{"file":"a.ttc","face":true}}"##, "textFont.face"),
+        ])
     func errors(_ text: String, _ path: String) throws {
         let e = rpcError { _ = try policies(text) }
         #expect(e?.code == ErrorCode.invalidParams)

@@ -83,8 +83,10 @@ struct SessionFontTests {
             NavService(),
             [
                 request(1, "session/create", ["screens": Self.screens, "policies": ["textFont": ["file": "/nonexistent/font.ttf"]]]),
-                request(2, "session/create", ["screens": Self.screens, "policies": ["textFont": ["file": .string(Self.microHei), "face": 7]]]),
-                request(3, "session/create", ["screens": Self.screens, "policies": ["textFont": ["file": .string(Self.dejaVu), "face": 1.5]]]),
+                request(
+                    2, "session/create", ["screens": Self.screens, "policies": ["textFont": ["file": .string(Self.microHei), "face": 7]]]),
+                request(
+                    3, "session/create", ["screens": Self.screens, "policies": ["textFont": ["file": .string(Self.dejaVu), "face": 1.5]]]),
                 request(4, "session/create", ["screens": Self.screens, "policies": ["textFont": "DejaVuSans.ttf"]]),
             ])
         #expect(replies[0]["error"]?["code"] == -32602)
