@@ -25,6 +25,10 @@
 ///
 /// A bar item's `width` (a measured width sent by the client) overrides this model; applying that
 /// override is the caller's job.
+///
+/// With a real font (`TextFont`, read by NavFont from a font file: `SessionConfig.textFont`) the widths are the
+/// font's own: its advances, pair kerning and tracking, scaled by `size / unitsPerEm`; these tables measure only
+/// the characters the font lacks.
 public enum TextMetrics {
     public enum Weight: Int, Sendable, Hashable {
         /// Bar button and back button titles.
