@@ -54,7 +54,8 @@ extension TextFont {
 
     /// A real font's metrics for bar text, from the bytes of `file`: the face chosen (the first without a
     /// choice), at `wght` 400 and 600 when it is variable (and `opsz` at `size` when it has that axis), or
-    /// its single weight for both.
+    /// its single weight for both. `variableWeights` is true when the two weights have their own advances
+    /// (a `wght` axis and an `HVAR` table).
     public static func read(
         bytes: [UInt8], file: String, face choice: FaceChoice? = nil, size: Double = TextMetrics.barFontSize
     ) throws(FontError) -> TextFont {
@@ -66,9 +67,11 @@ extension TextFont {
         case .name(let n): face = try font.face(named: n)
         }
         let axes = try face.axes()
-        let variable = axes.contains { $0.tag == "wght" }
+        let weighted = axes.contains { $0.tag == "wght" }
         let regular = try face.metrics(axes: ["wght": regularWeight, "opsz": size])
-        let semibold = variable ? try face.metrics(axes: ["wght": semiboldWeight, "opsz": size]) : regular
+        let semibold = weighted ? try face.metrics(axes: ["wght": semiboldWeight, "opsz": size]) : regular
+        // Without HVAR the advances stay the default instance's (gvar's phantom points are not read).
+        let variable = weighted && face.tables["HVAR"] != nil
         return TextFont(file: file, face: face.displayName, regular: regular, semibold: semibold, variableWeights: variable)
     }
 }

@@ -202,3 +202,22 @@ struct FontReaderTests {
 extension FontMetrics.TrackPoint: CustomStringConvertible {
     public var description: String { "\(size): \(value)" }
 }
+
+extension FontReaderTests {
+    @Test("a wght axis without HVAR: both weights measure with the default instance's advances, and say so")
+    func variableWithoutHVAR() throws {
+        let path = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+        var bytes = try ReferenceFontTests.bytes(try #require(ReferenceFontTests.reference.faces.first { $0.file == path }))
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        let record = try #require((0..<count).first { bytes[12 + $0 * 16..<16 + $0 * 16].elementsEqual("HVAR".utf8) })
+        bytes[12 + record * 16] = UInt8(ascii: "X")
+        let font = try TextFont.read(bytes: bytes, file: "Inter without HVAR")
+        #expect(!font.variableWeights)
+        #expect(font.regular.advances == font.semibold.advances)
+        let withHVAR = try TextFont.read(
+            bytes: try ReferenceFontTests.bytes(ReferenceFontTests.reference.faces.first { $0.file == path }!), file: "Inter")
+        #expect(withHVAR.variableWeights)
+        #expect(withHVAR.regular.advances == font.regular.advances)
+        #expect(withHVAR.semibold.advances != font.semibold.advances)
+    }
+}

@@ -128,7 +128,8 @@ public struct TextFont: Sendable, Hashable {
     public var face: String
     public var regular: FontMetrics
     public var semibold: FontMetrics
-    /// The `wght` of each when the font is variable (400 and 600), else nil.
+    /// Whether `regular` and `semibold` are the `wght` 400 and 600 instances of a variable font with their own
+    /// advances (`HVAR`); false when one face measures both.
     public var variableWeights: Bool
 
     public init(file: String, face: String, regular: FontMetrics, semibold: FontMetrics, variableWeights: Bool) {
