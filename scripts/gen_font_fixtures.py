@@ -10,8 +10,9 @@ on changed numbers. No outline, no font program: only numbers.
 For each face, and each weight of a variable face:
 - `advances`: FreeType 2's advance of every character of U+0020...U+00FF (and a few more) the face maps, in
   font units (`FT_Get_Advance` with `FT_LOAD_NO_SCALE`, after `FT_Set_Var_Design_Coordinates` for a weight).
-  For a weight, fontTools' instancer (`instantiateVariableFont`) must give the same advances, or this script
-  stops.
+  For a weight, fontTools' instancer (`instantiateVariableFont`) must give the same advances, and so must
+  FreeType with the HVAR table hidden (its tag renamed, so that gvar's phantom points vary the advances), or
+  this script stops.
 - `strings`: HarfBuzz's width of each string in font units with its `kern` feature on and the features that
   substitute glyphs off (liga, clig, calt, dlig, ccmp, locl), at the weight; the script stops if HarfBuzz
   drew any other glyph than the character map's, so the width is advances plus pair kerning.
@@ -25,6 +26,7 @@ Needs freetype-py, uharfbuzz and fonttools (`make font-fixtures` installs them i
 """
 
 import argparse
+import io
 import json
 import os
 import subprocess
@@ -117,6 +119,15 @@ def main():
                 face.set_var_design_coords((weight,))
             advances = freetype_advances(face, wanted)
             if weight is not None:
+                # The same advances through gvar's phantom points: FreeType on the bytes with HVAR's tag renamed
+                # (NavFontTests reads them the same way).
+                data = bytearray(open(path, "rb").read())
+                at = data.find(b"HVAR", 12, 12 + 16 * len(tt.reader.tables))
+                data[at:at + 4] = b"XVAR"
+                bare = freetype.Face(io.BytesIO(bytes(data)), index=index)
+                bare.set_var_design_coords((weight,))
+                if freetype_advances(bare, wanted) != advances:
+                    sys.exit(f"{path} wght {weight}: FreeType's advances differ without HVAR")
                 instance = instancer.instantiateVariableFont(TTFont(path), {"wght": weight})
                 hmtx = instance["hmtx"]
                 for code, advance in advances.items():

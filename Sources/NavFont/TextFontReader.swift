@@ -23,7 +23,9 @@ extension FontFace {
         var coords: [Double] = []
         if !axes.isEmpty {
             coords = try normalized(axes, values)
-            if let deltas = try advanceDeltas(coords) {
+            var deltas = try advanceDeltas(coords)
+            if deltas == nil { deltas = try phantomAdvanceDeltas(coords) }
+            if let deltas {
                 for g in advances.indices {
                     advances[g] = Int32((Double(advances[g]) + deltas[g] + 0.5).rounded(.down))
                 }
@@ -55,7 +57,7 @@ extension TextFont {
     /// A real font's metrics for bar text, from the bytes of `file`: the face chosen (the first without a
     /// choice), at `wght` 400 and 600 when it is variable (and `opsz` at `size` when it has that axis), or
     /// its single weight for both. `variableWeights` is true when the two weights have their own advances
-    /// (a `wght` axis and an `HVAR` table).
+    /// (a `wght` axis, and `HVAR` or `gvar`).
     public static func read(
         bytes: [UInt8], file: String, face choice: FaceChoice? = nil, size: Double = TextMetrics.barFontSize
     ) throws(FontError) -> TextFont {
@@ -70,8 +72,9 @@ extension TextFont {
         let weighted = axes.contains { $0.tag == "wght" }
         let regular = try face.metrics(axes: ["wght": regularWeight, "opsz": size])
         let semibold = weighted ? try face.metrics(axes: ["wght": semiboldWeight, "opsz": size]) : regular
-        // Without HVAR the advances stay the default instance's (gvar's phantom points are not read).
-        let variable = weighted && face.tables["HVAR"] != nil
+        // Advances vary through HVAR, else gvar's phantom points (a TrueType font); a CFF2 font without HVAR
+        // keeps its default instance's.
+        let variable = weighted && (face.tables["HVAR"] != nil || face.tables["gvar"] != nil)
         return TextFont(file: file, face: face.displayName, regular: regular, semibold: semibold, variableWeights: variable)
     }
 }

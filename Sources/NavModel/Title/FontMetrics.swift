@@ -129,7 +129,7 @@ public struct TextFont: Sendable, Hashable {
     public var regular: FontMetrics
     public var semibold: FontMetrics
     /// Whether `regular` and `semibold` are the `wght` 400 and 600 instances of a variable font with their own
-    /// advances (`HVAR`); false when one face measures both.
+    /// advances (`HVAR`, or `gvar`'s phantom points); false when one face measures both.
     public var variableWeights: Bool
 
     public init(file: String, face: String, regular: FontMetrics, semibold: FontMetrics, variableWeights: Bool) {

@@ -394,7 +394,7 @@ extension MeasuredWith: NamedSchema {
                 .required("face", .string, "the face's full name"),
                 .required(
                     "variable", .boolean,
-                    "true: the title's semibold (wght 600) and the buttons' regular (400) are instances of a variable font with their own advances (HVAR); false: one set of advances measures both"
+                    "true: the title's semibold (wght 600) and the buttons' regular (400) are instances of a variable font with their own advances (HVAR or gvar); false: one set of advances measures both"
                 ),
             ], closed: true)
     }
