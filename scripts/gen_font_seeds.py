@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes fuzz/corpus/font: small fonts made here with fontTools' FontBuilder (no glyph of any published
 font), one per shape the reader takes: GPOS pair kerning (pairs and classes, inside an extension lookup),
-the `kern` table alone, and a collection of two faces. The `font` fuzz target (Sources/NavFuzz) starts from
+the `kern` table alone, a collection of two faces, and a variable face whose advances vary through `gvar`'s
+phantom points (a `wght` axis, no HVAR). The `font` fuzz target (Sources/NavFuzz) starts from
 them.
 
     scripts/gen_font_seeds.py
@@ -16,6 +17,7 @@ from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTCollection, newTable
 from fontTools.ttLib.tables._k_e_r_n import KernTable_format_0
+from fontTools.ttLib.tables.TupleVariation import TupleVariation
 
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fuzz", "corpus", "font")
 GLYPHS = [".notdef", "space", "A", "T", "V", "a", "o"]
@@ -65,10 +67,18 @@ def main():
     fb.font["kern"] = kern
     fb.save(os.path.join(OUT, "kern.ttf"))
 
+    fb = font("Seed Variable")
+    fb.setupFvar([("wght", 100, 400, 900, "Weight")], [])
+    # Each box glyph: 4 outline points, then the 4 phantom points; the second phantom point moves right.
+    heavier = {g: [TupleVariation({"wght": (0, 1, 1)}, [(10, 0)] * 4 + [(0, 0), (ADVANCES[g] // 10, 0), (0, 0), (0, 0)])]
+               for g in GLYPHS}
+    fb.setupGvar(heavier)
+    fb.save(os.path.join(OUT, "gvar.ttf"))
+
     collection = TTCollection()
     collection.fonts = [font("Seed One").font, font("Seed Two").font]
     collection.save(os.path.join(OUT, "pair.ttc"))
-    print(f"wrote {OUT}: gpos.ttf, kern.ttf, pair.ttc")
+    print(f"wrote {OUT}: gpos.ttf, kern.ttf, gvar.ttf, pair.ttc")
 
 
 if __name__ == "__main__":

@@ -1,3 +1,4 @@
+import Foundation
 import NavFont
 import NavModel
 import NavTestSupport
@@ -239,5 +240,20 @@ extension FontReaderTests {
         let font = try TextFont.read(bytes: bytes, file: "Inter without HVAR and gvar")
         #expect(!font.variableWeights)
         #expect(font.regular.advances == font.semibold.advances)
+    }
+}
+
+extension FontReaderTests {
+    @Test("gvar's phantom points on a small font (fuzz/corpus/font/gvar.ttf): FreeType's advances at wght 600")
+    func smallGvar() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fuzz/corpus/font/gvar.ttf")
+        let font = try TextFont.read(bytes: [UInt8](try Data(contentsOf: url)), file: "gvar.ttf")
+        #expect(font.variableWeights)
+        // scripts/gen_font_seeds.py moves each glyph's second phantom point by a tenth of its advance at wght 900;
+        // FreeType 2.13.2 (FT_Set_Var_Design_Coordinates 600, FT_LOAD_NO_SCALE) gives A T V a o as below.
+        let advances = { (m: FontMetrics) in "ATVao".unicodeScalars.map { m.advances[Int(m.glyph($0)!)] } }
+        #expect(advances(font.regular) == [640, 600, 620, 540, 560])
+        #expect(advances(font.semibold) == [666, 624, 645, 562, 582])
     }
 }
