@@ -4,8 +4,8 @@ import NavModel
 import NavProtocol
 
 /// The real fonts sessions measure bar text with (docs/semantics.md, "Text widths"): each session's
-/// `policies.textFont`, else navd's `--font-file`, else on a Mac the system's San Francisco under `textMetrics`
-/// `automatic`. Each file is read once while its size and modification date stay the same.
+/// `policies.textFont`, else navd's `--font-file` (unless `textMetrics` is `helveticaNeue`), else on a Mac the
+/// system's San Francisco under `textMetrics` `automatic`. Each file is read once while its size and modification date stay the same.
 public final class SessionFonts: Sendable {
     /// navd's `--font-file`: the font of sessions that name none.
     public let fallback: Policies.TextFontSetting?
@@ -36,8 +36,12 @@ public final class SessionFonts: Sendable {
     func measured(_ config: SessionConfig, path: String) throws(RPCError) -> SessionConfig {
         var config = config
         do {
-            if let named = config.policies.textFont ?? fallback {
+            if let named = config.policies.textFont {
                 config.textFont = try load(named)
+            } else if let fallback, config.policies.textMetrics != .helveticaNeue {
+                // navd's font stands for the system font: a session set to iOS 7 and 8's Helvetica Neue keeps
+                // its calibrated tables.
+                config.textFont = try load(fallback)
             } else if config.policies.textMetrics == .automatic {
                 config.textFont = systemFont()
             } else {

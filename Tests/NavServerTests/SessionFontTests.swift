@@ -107,6 +107,14 @@ struct SessionFontTests {
             NavService(fonts: fonts),
             [request(1, "session/create", ["screens": Self.screens]), request(2, "title/back", ["sessionId": "s1"])])
         #expect(replies[1]["result"]?["metrics"]?["file"] == .string(Self.dejaVu))
+        // A session on iOS 7 and 8's Helvetica Neue keeps its calibrated tables.
+        let neue = try await exchange(
+            NavService(fonts: fonts),
+            [
+                request(1, "session/create", ["screens": Self.screens, "policies": ["textMetrics": "helveticaNeue"]]),
+                request(2, "title/back", ["sessionId": "s1"]),
+            ])
+        #expect(neue[1]["result"]?["metrics"] == nil)
         let broken = SessionFonts(fallback: SessionFonts.setting(file: "/nonexistent/font.ttf", face: nil))
         #expect(broken.fallbackProblem() == "/nonexistent/font.ttf: no such font file")
     }
