@@ -165,13 +165,13 @@ test-swift: test-deps
 	NAVD_BIN=$(abspath $(BIN))/navd NAVCTL_BIN=$(abspath $(BIN))/navctl \
 	  $(SWIFT) test --scratch-path $(SCRATCH) --skip-build --disable-xctest
 
-## test-asan: the C boundary, the wire types and the Objective-C and storyboard readers (which take untrusted
+## test-asan: the C boundary, the wire types and the Objective-C, storyboard and font readers (which take untrusted
 ## files) under AddressSanitizer (LeakSanitizer included), building only those test targets and what they need
 ## (NAVD_BUILD_ONLY, see Package.swift). The sanitizer builds, the short fuzz run and the install
 ## check leave the Swift reader out (NAVD_WITHOUT_SWIFT_READER, see Package.swift): swift-syntax takes minutes to
 ## build in each configuration, and the plain build and test run checks that reader
-ASAN_TESTS = JSONCoreTests NavProtocolTests NavObjCTests NavInterfaceBuilderTests
-test-asan: deps
+ASAN_TESTS = JSONCoreTests NavProtocolTests NavObjCTests NavInterfaceBuilderTests NavFontTests
+test-asan: test-deps
 	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(ASAN_TESTS)" \
 	  $(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
 	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(ASAN_TESTS)" LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
