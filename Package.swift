@@ -110,6 +110,29 @@ let package = Package(
             ]
         ),
 
+        // MARK: Reading a real font's metrics (OpenType and TrueType): bytes in, metrics out
+        .target(
+            name: "NavFont",
+            dependencies: ["NavModel"]
+        ),
+        // The font files navd and navctl read for it (NavFont reads bytes only)
+        .target(
+            name: "NavFontFiles",
+            dependencies: [
+                "NavFont",
+                "NavModel",
+            ]
+        ),
+        .testTarget(
+            name: "NavFontTests",
+            dependencies: [
+                "NavFont",
+                "NavFontFiles",
+                "NavModel",
+                "NavTestSupport",
+            ]
+        ),
+
         // MARK: Drawing a bar and its touch areas as SVG (bar/render)
         .target(
             name: "NavRender",
@@ -203,6 +226,7 @@ let package = Package(
                 "CSQLite",
                 "JSONCore",
                 "NavEngine",
+                "NavFontFiles",
                 "NavModel",
                 "NavProtocol",
                 "NavRender",
@@ -339,6 +363,7 @@ let package = Package(
             name: "NavLocal",
             dependencies: [
                 "JSONCore",
+                "NavFontFiles",
                 "NavInterfaceBuilder",
                 "NavLint",
                 "NavModel",
@@ -504,6 +529,7 @@ let package = Package(
             name: "NavFuzz",
             dependencies: [
                 "JSONCore",
+                "NavFont",
                 "NavFraming",
                 "NavImport",
                 "NavInterfaceBuilder",

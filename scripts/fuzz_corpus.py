@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes fuzz/corpus/<target>/ from what the project already holds: the protocol transcripts, the
-example documents and the real dumps. `make fuzz-corpus` runs it; the result is committed, so that
+example documents and the real dumps (the font target's seeds come from scripts/gen_font_seeds.py). `make
+fuzz-corpus` runs it; the result is committed, so that
 `make fuzz` and the replay tests start from the same seeds."""
 
 import hashlib
@@ -19,8 +20,11 @@ def write(target: str, data: bytes) -> None:
 
 
 def main() -> None:
+    # fuzz/corpus/font holds small fonts that scripts/gen_font_seeds.py builds with fontTools: kept.
     if OUT.exists():
-        shutil.rmtree(OUT)
+        for folder in OUT.iterdir():
+            if folder.name != "font":
+                shutil.rmtree(folder)
     requests = []
     for path in sorted((ROOT / "docs" / "protocol" / "examples").glob("*.json")):
         transcript = json.loads(path.read_text(encoding="utf-8"))

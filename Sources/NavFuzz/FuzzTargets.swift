@@ -1,4 +1,5 @@
 import JSONCore
+import NavFont
 import NavFraming
 import NavImport
 import NavInterfaceBuilder
@@ -39,6 +40,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case colorSet
     /// The `.navd.yml` configuration.
     case config
+    /// The OpenType reader: every face of the file, its metrics at both weights, and a string measured.
+    case font
 
     /// Runs the target on `bytes`.
     public func run(_ bytes: [UInt8]) {
@@ -57,6 +60,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .storyboard: Self.source(StoryboardReader(), bytes, file: "Fuzz.storyboard")
         case .colorSet: Self.source(ColorSetReader(), bytes, file: "Fuzz.colorset/Contents.json")
         case .config: _ = try? LintConfiguration.parse(String(decoding: bytes, as: UTF8.self), file: ".navd.yml")
+        case .font: Self.font(bytes)
         }
     }
 
@@ -112,6 +116,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return nil
         } catch {
             return error
+        }
+    }
+
+    static func font(_ bytes: [UInt8]) {
+        guard let file = try? FontFile(bytes: bytes) else { return }
+        for index in file.faceOffsets.indices.prefix(4) {
+            guard let font = try? TextFont.read(bytes: bytes, file: "fuzz", face: .index(index)) else { continue }
+            _ = TextMetrics.width("AVTao 照片", weight: .semibold, font: font)
         }
     }
 

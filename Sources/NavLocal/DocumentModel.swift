@@ -17,10 +17,13 @@ public enum DocumentModel {
 
     /// The model of the document at `file` (`-`: standard input), loaded with positions for errors, its stack
     /// cut so that `screen` is on top, under `profile` (nil: the document's own).
-    public static func load(file: String, screen: String?, profile: Profile?) throws(Failure) -> NavigationModel {
+    /// `font` (`--font-file`) measures its text in place of the font the document names.
+    public static func load(
+        file: String, screen: String?, profile: Profile?, font: Policies.TextFontSetting? = nil
+    ) throws(Failure) -> NavigationModel {
         let source = DocumentSource(name: file == "-" ? "<stdin>" : file, isStdin: file == "-")
         let loaded: LintDocument
-        switch source.load() {
+        switch source.load(font: font) {
         case .success(let document): loaded = document
         case .failure(let error): throw Failure(message: error.message, load: error)
         }

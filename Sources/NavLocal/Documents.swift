@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import NavFontFiles
 import NavLint
 import NavModel
 import NavProject
@@ -17,22 +18,43 @@ public struct DocumentSource: Sendable {
         self.emptyFolder = emptyFolder
     }
 
-    /// The document, or why it cannot be read or loaded.
-    public func load() -> Result<LintDocument, LoadError> {
+    /// The document, or why it cannot be read or loaded, its text measured with the font it names (a relative
+    /// path against its folder), else `font` (`--font-file`), else what `textMetrics` gives
+    /// (`FontFiles.font(for:)`). `font`, when given, wins over the document's own.
+    public func load(font: Policies.TextFontSetting? = nil) -> Result<LintDocument, LoadError> {
         do throws(LoadError) {
-            return .success(try LintDocument.load(try read(), file: name))
+            return .success(try Self.measured(try LintDocument.load(try read(), file: name), font: font, isStdin: isStdin))
         } catch {
             return .failure(error)
         }
     }
 
     /// A document given as text (already read), loaded as `load()` does.
-    public static func loadText(_ text: String, name: String) -> Result<LintDocument, LoadError> {
+    public static func loadText(_ text: String, name: String, font: Policies.TextFontSetting? = nil) -> Result<LintDocument, LoadError> {
         do throws(LoadError) {
-            return .success(try LintDocument.load(Array(text.utf8), file: name))
+            return .success(try measured(try LintDocument.load(Array(text.utf8), file: name), font: font, isStdin: false))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// `document` with its config's `textFont` read; a font that cannot be read is a load error at the member
+    /// that names it (or at 1:1 for `--font-file`).
+    static func measured(_ document: LintDocument, font: Policies.TextFontSetting?, isStdin: Bool) throws(LoadError) -> LintDocument {
+        var document = document
+        var config = document.model.config
+        if font != nil { config.policies.textFont = nil }
+        let folder =
+            isStdin ? nil : String(document.file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+        do throws(FontFiles.Failure) {
+            document.model.config.textFont = try FontFiles.font(for: config, relativeTo: folder, fallback: font)
+        } catch {
+            let path = font == nil ? "policies.textFont.file" : nil
+            throw LoadError(
+                file: document.file, position: path.map(document.position) ?? SourcePosition(line: 1, column: 1),
+                message: font == nil ? "policies.textFont: \(error)" : "--font-file \(error)", path: path)
+        }
+        return document
     }
 
     /// The bytes, or a load error at 1:1 saying why the file cannot be read.

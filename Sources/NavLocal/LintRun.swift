@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import NavFontFiles
 import NavLint
 import NavModel
 import NavProject
@@ -69,12 +70,12 @@ public enum LintRun {
     /// when there is source to read.
     public static func lint(
         _ paths: [String], profiles: [Profile]?, configurationFile: String? = nil, stdinName: String = "<stdin>",
-        cache: LintCache?
+        cache: LintCache?, font: Policies.TextFontSetting? = nil
     ) throws(Failure) -> LintReport {
         var report = LintReport()
         let (documents, sources) = DocumentSources.expand(paths, stdinName: stdinName)
         for source in documents {
-            switch source.load() {
+            switch source.load(font: font) {
             case .success(let document): report.findings += Linter.lint(document, profiles: profiles)
             case .failure(let error): report.errors += error.all
             }
@@ -95,8 +96,17 @@ public enum LintRun {
                         diagnostic: Diagnostic(code: LintRule.sourceNotRead, severity: .warning, message: problem.message)))
             }
         }
+        if let font {
+            // Checked once here: a font that cannot be read stops the lint, as a bad --config does.
+            do throws(FontFiles.Failure) {
+                _ = try FontFiles.load(font)
+            } catch {
+                throw Failure("--font-file \(error)")
+            }
+        }
         for var project in projects {
             if let profiles { project.configuration.profiles = profiles }
+            project.configuration.textFont = font
             report.findings += SourceLint.lint(project, cache: cache)
         }
         return report

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import NavInterfaceBuilder
+import NavFontFiles
 import NavLint
 import NavModel
 import NavObjC
@@ -133,6 +134,8 @@ public enum SourceLint {
         if let name = configuration.device, let preset = DevicePreset.named(name) { config.device = preset.device }
         if let limit = configuration.settings["back-title-offset-limit"] { config.policies.backTitleOffsetLimit = limit }
         if let foreground = configuration.foreground { config.policies.foreground = foreground }
+        // LintRun has read the font once already; one that has gone since leaves the calibrated tables.
+        if let font = configuration.textFont { config.textFont = try? FontFiles.load(font) }
         let profiles =
             configuration.profiles ?? Profile.covering(deploymentTarget: configuration.deploymentTarget ?? project.deploymentTarget)
         return SourceProject(
@@ -157,6 +160,7 @@ public enum SourceLint {
     public static func cacheKey(_ project: Project, cache: LintCache) -> LintCache.Key {
         var key = cache.key()
         key.add(LintCache.canonicalDescription(project))
+        if let font = project.configuration.textFont { key.add("font \(FontFiles.stamp(font.file) ?? "missing")") }
         let limit = project.configuration.limits.maxFileBytes
         for path in project.files {
             key.add(path)

@@ -132,6 +132,24 @@ public struct Policies: Sendable, Hashable {
         /// Helvetica Neue (iOS 7 and 8): what `navctl import` chooses for a recognisably iOS 7 dump.
         case helveticaNeue
     }
+    /// A real font file to measure bar text with, and which face of it (docs/semantics.md, "Text widths"). The
+    /// model never reads it: whoever reads the file (navd, navctl) sets `SessionConfig.textFont`.
+    public struct TextFontSetting: Sendable, Hashable {
+        /// A face of a collection: by index, or by its full, PostScript or family name.
+        public enum Face: Sendable, Hashable {
+            case index(Int)
+            case name(String)
+        }
+        /// The font file's path, as given (a document's relative path resolves against the document's folder).
+        public var file: String
+        /// nil: the first face.
+        public var face: Face?
+
+        public init(file: String, face: Face? = nil) {
+            self.file = file
+            self.face = face
+        }
+    }
     /// Taps on the seed's mask outside its button (HT-13).
     public enum MaskOutside: String, Sendable, Hashable, CaseIterable {
         /// Swallowed: nothing happens (the default).
@@ -190,6 +208,8 @@ public struct Policies: Sendable, Hashable {
     public var backButtonEnd: BackButtonEnd = .automatic
     /// Text widths: the system font of the iOS version modelled (San Francisco from iOS 9, Helvetica Neue before).
     public var textMetrics: TextMetricsSetting = .automatic
+    /// Text widths from a real font file (nil: none named; then `textMetrics` decides).
+    public var textFont: TextFontSetting?
     /// SRC-5: how far `setBackButtonTitlePositionAdjustment` may move the back title, in points along either axis,
     /// before `back-title-offset-hack` reports it (reasoned: nudges of a few points align a title with a custom
     /// indicator; the hack moves it off the bar, by hundreds).
@@ -223,6 +243,14 @@ public struct SessionConfig: Sendable, Hashable {
     public var bar: BarAppearance = BarAppearance()
 
     public init() {}
+
+    /// The real font bar text is measured with, read from `policies.textFont` (or a default of navd's or navctl's)
+    /// by whoever reads files; nil: the calibrated tables of `textFamily` alone. Characters the font lacks
+    /// measure with `textFamily`'s tables.
+    public var textFont: TextFont?
+
+    /// What measured the text, for answers that depend on widths: nil for the calibrated tables.
+    public var measuredWith: MeasuredWith? { textFont.map(MeasuredWith.init) }
 
     /// The font family bar text is measured in (`policies.textMetrics`; `automatic` is San Francisco, the
     /// system font of every profile's iOS version).

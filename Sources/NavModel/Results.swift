@@ -19,6 +19,9 @@ public struct BackTitle: Sendable, Hashable {
     public var image: Size?
     /// Why there is no back button, when `display` is `hidden` (extension `hiddenBecause`).
     public var hiddenBecause: HiddenReason?
+    /// The real font that measured the text against its room, when one did (extension `metrics`); nil when the
+    /// calibrated tables did, or no width was measured.
+    public var metrics: MeasuredWith?
 
     public enum HiddenReason: String, Sendable, Hashable, CaseIterable {
         /// The screen is the root: nothing to go back to (BB-1).

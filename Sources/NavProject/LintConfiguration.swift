@@ -31,6 +31,8 @@ public struct LintConfiguration: Sendable, Hashable {
     /// Who picks the bar's foreground where the app sets none: UIKit (nil, the default) or the app's automatic
     /// black or white (`foreground: automatic`).
     public var foreground: Policies.ForegroundPolicy?
+    /// The font bar text is measured with (`navctl lint --font-file`); nil: the calibrated tables.
+    public var textFont: Policies.TextFontSetting?
 
     /// A configuration; each argument left out has the value an empty `.navd.yml` gives.
     public init(

@@ -134,6 +134,32 @@ extension Policies {
         try r.patchEnum("backTitleRoom", &backTitleRoom, reset: d.backTitleRoom)
         try r.patchEnum("backButtonEnd", &backButtonEnd, reset: d.backButtonEnd)
         try r.patchEnum("textMetrics", &textMetrics, reset: d.textMetrics)
+        switch r.field("textFont") {
+        case .absent: break
+        case .null: textFont = nil
+        case .value(.object(let o)):
+            let fr = ParamReader(object: o, path: r.path("textFont"))
+            let file = try fr.string("file")
+            guard !file.isEmpty else {
+                throw .invalidParams(
+                    path: fr.path("file"), expected: "a font file's path", message: "'\(fr.path("file"))' is empty")
+            }
+            var face: TextFontSetting.Face?
+            switch fr.field("face") {
+            case .absent, .null: face = nil
+            case .value(.string(let name)): face = .name(name)
+            case .value(.int(let n)) where n >= 0 && n < 65536: face = .index(Int(n))
+            case .value(let v):
+                throw .invalidParams(
+                    path: fr.path("face"), expected: "a face index (0 or more) or a face name",
+                    message: "'\(fr.path("face"))' must be a face's index in the collection or its name, not \(v.typeName)")
+            }
+            textFont = TextFontSetting(file: file, face: face)
+        case .value(let v):
+            throw .invalidParams(
+                path: r.path("textFont"), expected: "{\"file\", \"face\"?} or null",
+                message: "'\(r.path("textFont"))' must be {\"file\", \"face\"?} or null (no font file), not \(v.typeName)")
+        }
     }
 
     public var json: JSON {
@@ -172,6 +198,8 @@ extension Policies {
         o["backTitleRoom"] = .string(backTitleRoom.rawValue)
         o["backButtonEnd"] = .string(backButtonEnd.rawValue)
         o["textMetrics"] = .string(textMetrics.rawValue)
+        // Written only when set, so documents and snapshots without a font file read as they always did.
+        if let textFont { o["textFont"] = textFont.json }
         return .object(o)
     }
 }
@@ -270,5 +298,29 @@ enum RPCErrorMapping {
         default:
             return .invalidParams(path: "document", expected: "a document from session/snapshot")
         }
+    }
+}
+
+extension Policies.TextFontSetting {
+    /// `{file, face?}`: `face` a collection's face index or a face's name.
+    public var json: JSON {
+        var o: JSONObject = ["file": .string(file)]
+        switch face {
+        case nil: break
+        case .index(let i): o["face"] = .number(i)
+        case .name(let n): o["face"] = .string(n)
+        }
+        return .object(o)
+    }
+}
+
+extension MeasuredWith {
+    /// `{source: "font", file, face, variable}`.
+    public var json: JSON {
+        ["source": "font", "file": .string(file), "face": .string(face), "variable": .bool(variable)]
+    }
+
+    public static func decode(_ r: ParamReader) throws(RPCError) -> MeasuredWith {
+        MeasuredWith(file: try r.string("file"), face: try r.string("face"), variable: try r.bool("variable"))
     }
 }

@@ -12,6 +12,7 @@ extension BackTitle {
         ]
         if let image { o["image"] = image.json }
         if let hiddenBecause { o["hiddenBecause"] = .string(hiddenBecause.rawValue) }
+        if let metrics { o["metrics"] = metrics.json }
         return .object(o)
     }
 }
@@ -56,6 +57,7 @@ extension BackTitle {
             } ?? [])
         t.image = try r.optionalSize("image")
         t.hiddenBecause = try r.optionalEnum("hiddenBecause", HiddenReason.self)
+        t.metrics = try r.optionalObject("metrics").map(MeasuredWith.decode)
         return t
     }
 }

@@ -61,14 +61,16 @@ public enum BarRenderer {
     /// `text` as UIKit draws it in `width` points: whole when it fits, else the longest prefix that fits with "…".
     static func tailTruncated(
         _ text: String, toFit width: Double, weight: TextMetrics.Weight, family: TextMetrics.Family = .sanFrancisco,
-        size: Double = TextMetrics.barFontSize
+        size: Double = TextMetrics.barFontSize, font: TextFont? = nil
     ) -> String {
-        guard TextMetrics.width(text, weight: weight, size: size, family: family) > width + 0.5 else { return text }
+        guard TextMetrics.width(text, weight: weight, size: size, family: family, font: font) > width + 0.5 else { return text }
         var prefix = Substring(text)
         while !prefix.isEmpty {
             prefix = prefix.dropLast()
             let candidate = prefix.trimmingSuffixSpaces + "…"
-            if TextMetrics.width(candidate, weight: weight, size: size, family: family) <= width + 0.5 { return candidate }
+            if TextMetrics.width(candidate, weight: weight, size: size, family: family, font: font) <= width + 0.5 {
+                return candidate
+            }
         }
         return "…"
     }
@@ -135,7 +137,7 @@ public enum BarRenderer {
                     ],
                     text: "bar hidden: it takes no taps"))
         }
-        drawn += layout.drawing.map { drawing($0, colours, family: layout.textFamily) }
+        drawn += layout.drawing.map { drawing($0, colours, family: layout.textFamily, font: layout.textFont) }
 
         var layers: [SVGElement] = [
             SVGElement("title", text: "navigation bar of '\(layout.screenId)' on \(layout.profile.rawValue)"),
@@ -181,7 +183,7 @@ public enum BarRenderer {
     }
 
     /// One element of what the bar draws.
-    static func drawing(_ d: BarDrawing, _ colours: Colours, family: TextMetrics.Family) -> SVGElement {
+    static func drawing(_ d: BarDrawing, _ colours: Colours, family: TextMetrics.Family, font: TextFont? = nil) -> SVGElement {
         let f = SVGNumber.format
         switch d {
         case .background(let r, _):
@@ -205,9 +207,9 @@ public enum BarRenderer {
                     .init("stroke-width", "3"), .init("stroke-linecap", "round"), .init("stroke-linejoin", "round"),
                 ])
         case .text(let text, let r, let bold, let enabled):
-            return label(text, r, bold: bold, enabled: enabled, colours: colours, family: family)
+            return label(text, r, bold: bold, enabled: enabled, colours: colours, family: family, font: font)
         case .largeTitle(let text, let r):
-            return label(text, r, bold: false, enabled: true, colours: colours, family: family, large: true)
+            return label(text, r, bold: false, enabled: true, colours: colours, family: family, large: true, font: font)
         case .searchField(let r):
             return SVGElement(
                 "rect",

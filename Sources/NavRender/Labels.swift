@@ -25,7 +25,7 @@ extension BarRenderer {
     /// than its text (a bar item given a `width`), inside a viewport of its frame.
     static func label(
         _ text: String, _ r: Rect, bold: Bool, enabled: Bool, colours: Colours, family: TextMetrics.Family,
-        large: Bool = false
+        large: Bool = false, font: TextFont? = nil
     ) -> SVGElement {
         let f = SVGNumber.format
         // Helvetica Neue's titles are its Medium (500); San Francisco's are semibold (600); a large title is bold
@@ -33,8 +33,8 @@ extension BarRenderer {
         let neue = family == .helveticaNeue
         let weight: TextMetrics.Weight = large ? .bold : (bold ? .semibold : .regular)
         let size = large ? BarGeometry.largeTitleFontSize : TextMetrics.barFontSize
-        let shown = Self.tailTruncated(text, toFit: r.width, weight: weight, family: family, size: size)
-        let advances = shown.map { TextMetrics.width(String($0), weight: weight, size: size, family: family) }
+        let shown = Self.tailTruncated(text, toFit: r.width, weight: weight, family: family, size: size, font: font)
+        let advances = shown.map { TextMetrics.width(String($0), weight: weight, size: size, family: family, font: font) }
         let measured = advances.reduce(0, +)
         let length = min(r.width, measured)
         // Only "…" alone can be wider than its frame: its advance is then squeezed with the rest.

@@ -41,8 +41,8 @@ public final class NavService: RPCService {
     /// handler on every request.
     private let tracesRequests: Bool
 
-    public init(limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "navd")) {
-        self.sessions = SessionRegistry(limits: limits)
+    public init(limits: ServerLimits = ServerLimits(), fonts: SessionFonts = SessionFonts(), logger: Logger = Logger(label: "navd")) {
+        self.sessions = SessionRegistry(limits: limits, fonts: fonts)
         self.info = ServerInfo()
         self.table = DispatchTable.standard()
         self.lookup = NameTable(table.handlers)

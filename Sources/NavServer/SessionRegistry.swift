@@ -349,6 +349,8 @@ final class Session: Sendable {
 /// up, add, close or (un)subscribe, never while a session computes.
 public final class SessionRegistry: Sendable {
     public let limits: ServerLimits
+    /// The fonts sessions measure text with.
+    public let fonts: SessionFonts
     private let state: NIOLockedValueBox<State>
 
     struct State {
@@ -365,8 +367,9 @@ public final class SessionRegistry: Sendable {
         var subscriptions: [String: (sessionId: String, connectionId: Int)] = [:]
     }
 
-    public init(limits: ServerLimits = ServerLimits()) {
+    public init(limits: ServerLimits = ServerLimits(), fonts: SessionFonts = SessionFonts()) {
         self.limits = limits
+        self.fonts = fonts
         self.state = NIOLockedValueBox(State())
     }
 
@@ -378,7 +381,11 @@ public final class SessionRegistry: Sendable {
     /// Adds the sessions a store held at start, with their ids and versions, without writing them again.
     public func restore(_ stored: [StateStore.StoredSession]) throws(RPCError) {
         for s in stored {
-            let (name, model) = try SessionDocument.decode(s.document, limits: limits.model)
+            var (name, model) = try SessionDocument.decode(s.document, limits: limits.model)
+            // A font file gone since the session was stored leaves the session on the calibrated tables.
+            if let measured = try? fonts.measured(model.config, path: "policies.textFont.file") {
+                model.config = measured
+            }
             _ = try add(
                 name: s.name.isEmpty ? (name.isEmpty ? nil : name) : s.name, origin: s.origin, model: model, id: s.id, persist: false)
         }

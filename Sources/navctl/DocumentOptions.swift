@@ -29,8 +29,13 @@ struct DocumentOptions: ParsableArguments {
         completion: .list(Profile.allCases.map(\.rawValue)))
     var profile: String?
 
+    @OptionGroup var font: FontOptions
+
     func validate() throws {
         if let screen, screen.isEmpty { throw ValidationError("--screen must not be empty") }
+        if font.fontFile != nil && file == nil {
+            throw ValidationError("--font-file goes with --file (a live session's font is navd's --font-file or its policies.textFont)")
+        }
         if profile != nil && file == nil {
             throw ValidationError("--profile goes with --file (a live session's profile is set with session configure)")
         }
@@ -61,15 +66,16 @@ struct DocumentOptions: ParsableArguments {
             guard let sessionId else { throw ValidationError("give a session id, or --file DOC.navd.json") }
             return try await connection.withClient { try await body($0, sessionId) }
         }
-        let model = try Self.model(file: file, screen: screen, profile: profile.flatMap(Profile.init(rawValue:)))
+        let model = try Self.model(
+            file: file, screen: screen, profile: profile.flatMap(Profile.init(rawValue:)), font: font.setting)
         return try await body(LocalAnswers(answers: ModelAnswers(model: model)), LocalAnswers.sessionId)
     }
 
     /// The document's model as the daemon would restore it: loaded with positions for errors, cut at `screen`,
     /// under `profile`.
-    static func model(file: String, screen: String?, profile: Profile?) throws -> NavigationModel {
+    static func model(file: String, screen: String?, profile: Profile?, font: Policies.TextFontSetting? = nil) throws -> NavigationModel {
         do throws(DocumentModel.Failure) {
-            return try DocumentModel.load(file: file, screen: screen, profile: profile)
+            return try DocumentModel.load(file: file, screen: screen, profile: profile, font: font)
         } catch {
             guard let load = error.load else { throw Failure(message: error.message, status: ExitStatus.usage) }
             // As a compiler prints it, so editors jump to the member.
@@ -109,5 +115,33 @@ struct PointArguments {
             throw ValidationError("X and Y must be finite numbers, not '\(values[values.count - 2])' '\(values[values.count - 1])'")
         }
         return PointArguments(sessionId: file ? nil : values[0], x: x, y: y)
+    }
+}
+
+/// `--font-file PATH [--font-face FACE]`: measure bar text with a real font (docs/semantics.md, "Text widths").
+struct FontOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Measure bar text with this font file (.ttf, .otf, .ttc) instead of the one the document names, or the calibrated tables.",
+            valueName: "path"),
+        completion: .file(extensions: ["ttf", "otf", "ttc"]))
+    var fontFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("The face of --font-file's collection: its index or its name.", valueName: "face"))
+    var fontFace: String?
+
+    func validate() throws {
+        if fontFace != nil && fontFile == nil { throw ValidationError("--font-face goes with --font-file") }
+        if let fontFile, fontFile.isEmpty { throw ValidationError("--font-file must not be empty") }
+    }
+
+    /// The option as a setting, its path made absolute.
+    var setting: Policies.TextFontSetting? {
+        fontFile.map { file in
+            let path = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+            return Policies.TextFontSetting(
+                file: path, face: fontFace.map { Int($0).map(Policies.TextFontSetting.Face.index) ?? .name($0) })
+        }
     }
 }

@@ -67,6 +67,8 @@ struct LintCommand: ParsableCommand {
     )
     var config: String?
 
+    @OptionGroup var font: FontOptions
+
     @Option(name: .long, help: "Output format.")
     var format: Format = .text
 
@@ -131,7 +133,8 @@ struct LintCommand: ParsableCommand {
         do throws(LintRun.Failure) {
             // The HTML page draws each finding's stack, which the cache does not keep.
             report = try LintRun.lint(
-                paths, profiles: profiles, configurationFile: config, stdinName: stdinName, cache: format == .html ? nil : cache())
+                paths, profiles: profiles, configurationFile: config, stdinName: stdinName, cache: format == .html ? nil : cache(),
+                font: font.setting)
         } catch {
             throw Failure(message: error.message, status: ExitStatus.usage)
         }

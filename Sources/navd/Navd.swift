@@ -121,6 +121,17 @@ struct Navd: AsyncParsableCommand {
     var stateDir: String?
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Measure bar text with this font file (.ttf, .otf, .ttc) in every session whose policies name none (policies.textFont).",
+            valueName: "path"))
+    var fontFile: String?
+
+    @Option(
+        name: .long, help: ArgumentHelp("The face of --font-file to use in a collection: its index or its name.", valueName: "face"))
+    var fontFace: String?
+
+    @Option(
         name: .customLong("allow-uid"),
         help: ArgumentHelp(
             "Also serve this user's connections (repeatable); every other user but the daemon's own is refused.", valueName: "uid"))
@@ -192,11 +203,17 @@ struct Navd: AsyncParsableCommand {
         // socket is born 0600 rather than made so after a window in which others could connect.
         umask(0o177)
 
+        let fonts = SessionFonts(fallback: fontFile.map { SessionFonts.setting(file: $0, face: fontFace) })
+        if let problem = fonts.fallbackProblem() {
+            writeStandardError("navd: --font-file \(problem)\n")
+            guardian?.release()
+            throw ExitCode(1)
+        }
         let service = NavService(
             limits: ServerLimits(
                 maxSessions: maxSessions, maxStackDepth: maxStackDepth, maxSubscriptionsPerConnection: maxSubscriptions,
                 tree: TreeLimits(maxTreeNodes: maxTreeNodes, maxTreeDepth: maxTreeDepth)),
-            logger: logger)
+            fonts: fonts, logger: logger)
         if let state {
             // Attached first: the restored sessions keep writing to it.
             service.sessions.attach(state.store)

@@ -128,7 +128,8 @@ The elements of the top screen's bar: their touch frames, drawn frames and
 sides.
 PARAMS is a plist of wire names:
   :sessionId (string, required)
-Returns {bar, elements, screenId, profile, hidden, columns?, slop?} as a plist.
+Returns {bar, elements, screenId, profile, hidden, columns?, slop?, metrics?}
+as a plist.
 CONNECTION defaults to the commands' connection."
   (navd-request "bar/layout" params connection))
 
@@ -392,8 +393,8 @@ What the back button of a screen (default: the top) says, and why.
 PARAMS is a plist of wire names:
   :sessionId (string, required)
   :screenId (string)
-Returns {title, display, source, truncated, menu, image?, hiddenBecause?} as a
-plist.
+Returns {title, display, source, truncated, menu, image?, hiddenBecause?,
+metrics?} as a plist.
 CONNECTION defaults to the commands' connection."
   (navd-request "title/back" params connection))
 

@@ -110,7 +110,7 @@ function install(NavdClient) {
    * `bar/layout`: The elements of the top screen's bar: their touch frames, drawn frames and sides.
    * @param {{sessionId: string}} params
    * @param {{timeout?: number}=} options
-   * @returns {Promise<*>} {bar, elements, screenId, profile, hidden, columns?, slop?}
+   * @returns {Promise<*>} {bar, elements, screenId, profile, hidden, columns?, slop?, metrics?}
    */
   proto.barLayout = function barLayout(params, options) { return this.request('bar/layout', params, options); };
   /**
@@ -276,7 +276,7 @@ function install(NavdClient) {
    * `title/back`: What the back button of a screen (default: the top) says, and why.
    * @param {{sessionId: string, screenId?: string}} params
    * @param {{timeout?: number}=} options
-   * @returns {Promise<*>} {title, display, source, truncated, menu, image?, hiddenBecause?}
+   * @returns {Promise<*>} {title, display, source, truncated, menu, image?, hiddenBecause?, metrics?}
    */
   proto.titleBack = function titleBack(params, options) { return this.request('title/back', params, options); };
   /**

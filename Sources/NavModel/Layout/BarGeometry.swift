@@ -32,6 +32,8 @@ public struct BarGeometry: Sendable, Hashable {
     public var largeTitleRowHeight: Double = 0
     /// The integrated search field's row under the large-title row (GEO-16): `searchRowHeight` when shown, else 0.
     public var searchRowHeight: Double = 0
+    /// The real font text is measured with, when there is one (`SessionConfig.textFont`).
+    public var textFont: TextFont?
 
     /// Era L: the seed's button views are 30 high (GEO-5).
     public static let legacyButtonHeight: Double = 30
@@ -98,6 +100,7 @@ public struct BarGeometry: Sendable, Hashable {
         textFamily = config.textFamily
         if model.showsLargeTitle(at: screenIndex) { largeTitleRowHeight = policies.largeTitleRowHeight }
         if model.showsSearchRow(at: screenIndex) { searchRowHeight = policies.searchRowHeight }
+        textFont = config.textFont
     }
 
     /// GEO-2: a landscape phone whose width class is compact. Plus and Max phones are regular-width in
@@ -137,7 +140,7 @@ public struct BarGeometry: Sendable, Hashable {
     /// A text's width: semibold for titles, regular for items and the back title, in `textFamily`; an
     /// item's `width` overrides.
     public func textWidth(_ text: String, bold: Bool = false) -> Double {
-        TextMetrics.width(text, weight: bold ? .semibold : .regular, size: 17, family: textFamily)
+        TextMetrics.width(text, weight: bold ? .semibold : .regular, size: 17, family: textFamily, font: textFont)
     }
 }
 

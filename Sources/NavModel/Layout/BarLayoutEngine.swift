@@ -124,7 +124,7 @@ struct BarTreeBuilder {
             titleFrame: hidden ? nil : (placement.title ?? largeTitleLabel).map(window), maskInstalled: mask && !hidden,
             maskOutside: plan.policies.maskOutside,
             disabledItems: Set((plan.screen.item.leftItems + plan.screen.item.rightItems).filter { !$0.enabled }.map(\.id)),
-            alphaRule: plan.policies.alphaRule, textFamily: g.textFamily)
+            alphaRule: plan.policies.alphaRule, textFamily: g.textFamily, textFont: g.textFont)
     }
 
     // MARK: Era M and G
@@ -163,7 +163,8 @@ struct BarTreeBuilder {
     private var largeTitleLabel: Rect? {
         guard let row = g.largeTitleRow, let text = plan.largeTitle else { return nil }
         let width = min(
-            TextMetrics.width(text, weight: .bold, size: BarGeometry.largeTitleFontSize, family: g.textFamily),
+            TextMetrics.width(
+                text, weight: .bold, size: BarGeometry.largeTitleFontSize, family: g.textFamily, font: g.textFont),
             g.width - 2 * g.margin)
         return Rect(
             x: g.margin, y: row.y + BarGeometry.largeTitleLabelTop, width: width,

@@ -42,6 +42,8 @@ public struct LaidOutBar: Sendable, Hashable {
     public var alphaRule: Policies.AlphaRule
     /// The font family the bar's text was measured in (`textMetrics`), for drawing it.
     public var textFamily: TextMetrics.Family = .sanFrancisco
+    /// The real font the bar's text was measured with, if any (`SessionConfig.textFont`).
+    public var textFont: TextFont?
 
     /// The navigation bar's path in `window`.
     public static let barPath: [Int] = [0]

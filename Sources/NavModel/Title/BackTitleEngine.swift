@@ -53,23 +53,30 @@ public enum BackTitleEngine {
             return answer
         case .label(let text, let source):
             let fits =
-                TextMetrics.width(text, family: model.config.textFamily)
+                TextMetrics.width(text, family: model.config.textFamily, font: model.config.textFont)
                 <= BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
-            return BackTitle(title: text, display: .text, source: source, truncated: !fits, menu: menu)
+            var answer = BackTitle(title: text, display: .text, source: source, truncated: !fits, menu: menu)
+            answer.metrics = model.config.measuredWith
+            return answer
         case .ladder(let rungs):
             let space = BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
             let family = model.config.textFamily
-            var level = rungs.firstIndex { TextMetrics.width($0.text, family: family) <= space } ?? rungs.count
+            let font = model.config.textFont
+            var level = rungs.firstIndex { TextMetrics.width($0.text, family: family, font: font) <= space } ?? rungs.count
             if model.config.policies.stickyBackTitle, let shown, let shownLevel = ladderLevel(of: shown, in: rungs),
                 shownLevel > level
             {
                 level = shownLevel
             }
-            guard level < rungs.count else {
-                return BackTitle(title: nil, display: .arrowOnly, source: .none, truncated: true, menu: menu)
+            var answer: BackTitle
+            if level < rungs.count {
+                let rung = rungs[level]
+                answer = BackTitle(title: rung.text, display: rung.display, source: rung.source, truncated: level > 0, menu: menu)
+            } else {
+                answer = BackTitle(title: nil, display: .arrowOnly, source: .none, truncated: true, menu: menu)
             }
-            let rung = rungs[level]
-            return BackTitle(title: rung.text, display: rung.display, source: rung.source, truncated: level > 0, menu: menu)
+            answer.metrics = model.config.measuredWith
+            return answer
         }
     }
 

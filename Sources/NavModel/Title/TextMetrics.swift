@@ -26,6 +26,10 @@
 ///
 /// A bar item's `width` (a measured width sent by the client) overrides this model; applying that
 /// override is the caller's job.
+///
+/// With a real font (`TextFont`, read by NavFont from a font file: `SessionConfig.textFont`) the widths are the
+/// font's own: its advances, pair kerning and tracking, scaled by `size / unitsPerEm`; these tables measure only
+/// the characters the font lacks.
 public enum TextMetrics {
     public enum Weight: Int, Sendable, Hashable {
         /// Bar button and back button titles.
@@ -47,10 +51,13 @@ public enum TextMetrics {
     /// The system font size of bar titles and bar button titles.
     public static let barFontSize: Double = 17
 
-    /// The width in points of `text` in the system font of `family` at `size` points.
+    /// The width in points of `text` in the system font of `family` at `size` points; with `font`, in that
+    /// real font's metrics, and `family`'s tables for the characters it lacks.
     public static func width(
-        _ text: String, weight: Weight = .regular, size: Double = 17, family: Family = .sanFrancisco
+        _ text: String, weight: Weight = .regular, size: Double = 17, family: Family = .sanFrancisco,
+        font: TextFont? = nil
     ) -> Double {
+        if let font { return width(text, weight: weight, size: size, family: family, metrics: font.metrics(weight)) }
         let base = tableOffset(family: family, weight: weight)
         var thousandths = 0
         // Printable ASCII, byte by byte: each such byte is a grapheme cluster of its own (none of them joins
@@ -71,6 +78,33 @@ public enum TextMetrics {
             }
         }
         return Double(thousandths) / 1000 * size
+    }
+
+    /// The width in points of `text` in a real font's metrics: one glyph per grapheme cluster (its first
+    /// scalar's, so combining marks add nothing), the pair kerning between neighbouring glyphs, and the
+    /// tracking at `size` once per glyph. A cluster whose first scalar the font lacks measures with
+    /// `family`'s tables and breaks the kerning there.
+    public static func width(
+        _ text: String, weight: Weight, size: Double, family: Family, metrics: FontMetrics
+    ) -> Double {
+        let base = tableOffset(family: family, weight: weight)
+        var glyphs: [UInt16?] = []
+        var units = 0
+        var drawn = 0
+        var fallbackThousandths = 0
+        for character in text {
+            guard let scalar = character.unicodeScalars.first else { continue }
+            if let glyph = metrics.glyph(scalar) {
+                glyphs.append(glyph)
+                units += Int(metrics.advances[Int(glyph)])
+                drawn += 1
+            } else {
+                glyphs.append(nil)
+                fallbackThousandths += advance(of: scalar, weight: weight, base: base)
+            }
+        }
+        let fontUnits = Double(units + metrics.kerning(glyphs)) + Double(drawn) * metrics.tracking(at: size)
+        return fontUnits / Double(metrics.unitsPerEm) * size + Double(fallbackThousandths) / 1000 * size
     }
 
     /// Where the ASCII table of `family` and `weight` starts in `asciiAdvances`.

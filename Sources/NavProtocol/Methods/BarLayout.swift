@@ -29,10 +29,12 @@ public enum BarLayout: RPCMethod {
         public var hidden: Bool
         public var columns: [Column]
         public var slop: TouchSlop?
+        /// The font file that measured the bar's text; nil: the calibrated tables.
+        public var metrics: MeasuredWith?
 
         public init(
             bar: Rect, elements: [LayoutElement], screenId: String, profile: Profile, hidden: Bool, columns: [Column] = [],
-            slop: TouchSlop? = nil
+            slop: TouchSlop? = nil, metrics: MeasuredWith? = nil
         ) {
             self.bar = bar
             self.elements = elements
@@ -41,6 +43,7 @@ public enum BarLayout: RPCMethod {
             self.hidden = hidden
             self.columns = columns
             self.slop = slop
+            self.metrics = metrics
         }
 
         public init(_ layout: LaidOutBar) {
@@ -48,7 +51,7 @@ public enum BarLayout: RPCMethod {
                 bar: layout.barFrame, elements: layout.elements, screenId: layout.screenId, profile: layout.profile,
                 hidden: layout.hidden,
                 columns: layout.columns.map { Column(frame: $0.frame, target: BarHitTesting.describe($0.role)) },
-                slop: layout.slop)
+                slop: layout.slop, metrics: layout.textFont.map(MeasuredWith.init))
         }
 
         public init(json: JSON) throws(RPCError) {
@@ -66,6 +69,7 @@ public enum BarLayout: RPCMethod {
             slop = try r.optionalObject("slop").map { (s: ParamReader) throws(RPCError) -> TouchSlop in
                 TouchSlop(above: try s.double("above"), below: try s.double("below"))
             }
+            metrics = try r.optionalObject("metrics").map(MeasuredWith.decode)
         }
 
         public var json: JSON {
@@ -80,6 +84,7 @@ public enum BarLayout: RPCMethod {
                 o["columns"] = .array(columns.map { c in ["frame": c.frame.json, "target": .string(c.target)] })
             }
             if let slop { o["slop"] = ["above": .number(slop.above), "below": .number(slop.below)] }
+            if let metrics { o["metrics"] = metrics.json }
             return .object(o)
         }
 
@@ -97,6 +102,9 @@ public enum BarLayout: RPCMethod {
                     .optional(
                         "slop", .object([.required("above", .number), .required("below", .number)], closed: true),
                         "when the touch slop is on"),
+                    .optional(
+                        "metrics", .ref(MeasuredWith.self),
+                        "the font file that measured the bar's text; absent: the calibrated tables (textMetrics)"),
                 ], closed: true)
         }
     }

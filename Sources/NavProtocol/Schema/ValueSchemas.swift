@@ -188,6 +188,14 @@ extension Policies: NamedSchema {
             .patch("largeTitleRowHeight", .number(min: 44, max: 60)),
             .patch("searchRowHeight", .number(min: 44, max: 60)),
             .patch("touchTargetTolerance", .number(min: 0, max: 10)),
+            .patch(
+                "textFont",
+                .object(
+                    [
+                        .required("file", .string, "the font file (.ttf, .otf, .ttc); in a document, relative to its folder"),
+                        .optional("face", .anyOf([.integer(min: 0), .string]), "a collection's face: its index or its name"),
+                    ], closed: true),
+                "null: no font file (the calibrated tables of textMetrics); else text widths from this font"),
         ])
     }
 }
@@ -324,6 +332,7 @@ extension BackTitle: NamedSchema {
                 .required("source", .enumeration(Source.self)), .required("truncated", .boolean),
                 .required("menu", .array(.string), "the long-press history, nearest first"),
                 .optional("image", .ref(Size.self)), .optional("hiddenBecause", .enumeration(HiddenReason.self)),
+                .optional("metrics", .ref(MeasuredWith.self), "the font file that measured the text; absent: the calibrated tables"),
             ], closed: true)
     }
 }
@@ -394,5 +403,20 @@ extension Change: NamedSchema {
             .object([.required("kind", .constant("screen")), .required("screenId", .string)], closed: true),
             .object([.required("kind", .constant("config")), .required("fields", .array(.string))], closed: true),
         ])
+    }
+}
+
+extension MeasuredWith: NamedSchema {
+    public static let schemaName = "MeasuredWith"
+    public static var schema: Schema {
+        .object(
+            [
+                .required("source", .constant("font")), .required("file", .string, "the font file, as named"),
+                .required("face", .string, "the face's full name"),
+                .required(
+                    "variable", .boolean,
+                    "true: the title's semibold (wght 600) and the buttons' regular (400) are instances of a variable font with their own advances (HVAR or gvar); false: one set of advances measures both"
+                ),
+            ], closed: true)
     }
 }

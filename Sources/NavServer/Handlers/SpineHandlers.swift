@@ -36,18 +36,20 @@ extension DispatchTable {
     mutating func registerSessions() {
         register(SessionCreate.self) { p, ctx in
             let limits = ctx.sessions.limits.model
-            let model = try Self.makeModel(config: p.config, screens: p.screens, limits: limits)
+            let config = try ctx.sessions.fonts.measured(p.config, path: "policies.textFont.file")
+            let model = try Self.makeModel(config: config, screens: p.screens, limits: limits)
             let (id, _, ticket) = try ctx.sessions.add(name: p.name, origin: p.origin, model: model)
             ctx.addWrite(ticket)
             return SessionCreate.Result(sessionId: id, version: model.version)
         }
         register(SessionConfigure.self) { p, ctx in
-            try ctx.withSession(p.sessionId) {
+            let fonts = ctx.sessions.fonts
+            return try ctx.withSession(p.sessionId) {
                 (model: inout NavigationModel, effects: inout SessionEffects) throws(RPCError) -> VersionResult in
                 // The patch is applied to a copy first, so a bad member is reported as the decoder said it.
                 var patched = model.config
                 try p.apply(to: &patched)
-                let config = patched
+                let config = try fonts.measured(patched, path: "policies.textFont.file")
                 effects.changes = try rpc { () throws(ModelError) -> [Change] in
                     try model.configure(fields: p.fields, ifVersion: p.ifVersion) { (current: inout SessionConfig) throws(ModelError) in
                         current = config
@@ -75,7 +77,8 @@ extension DispatchTable {
             return SessionSnapshot.Result(document: s.snapshot())
         }
         register(SessionRestore.self) { p, ctx in
-            let (name, model) = try SessionDocument.decode(p.document, limits: ctx.sessions.limits.model)
+            var (name, model) = try SessionDocument.decode(p.document, limits: ctx.sessions.limits.model)
+            model.config = try ctx.sessions.fonts.measured(model.config, path: "document.policies.textFont.file")
             let (id, _, ticket) = try ctx.sessions.add(name: p.name ?? (name.isEmpty ? nil : name), origin: p.origin, model: model)
             ctx.addWrite(ticket)
             return SessionCreate.Result(sessionId: id, version: model.version)

@@ -99,7 +99,7 @@ function M.install(Client)
   --- `bar/layout`: The elements of the top screen's bar: their touch frames, drawn frames and sides.
   ---@param params {sessionId: string}
   ---@param timeout integer|nil milliseconds
-  ---@return any {bar, elements, screenId, profile, hidden, columns?, slop?}
+  ---@return any {bar, elements, screenId, profile, hidden, columns?, slop?, metrics?}
   function Client:bar_layout(params, timeout) return self:request_sync("bar/layout", params, timeout) end
   --- `bar/render`: The top screen's bar with every touch area drawn over it, as a standalone SVG document.
   ---@param params {sessionId: string, format?: string}
@@ -217,7 +217,7 @@ function M.install(Client)
   --- `title/back`: What the back button of a screen (default: the top) says, and why.
   ---@param params {sessionId: string, screenId?: string}
   ---@param timeout integer|nil milliseconds
-  ---@return any {title, display, source, truncated, menu, image?, hiddenBecause?}
+  ---@return any {title, display, source, truncated, menu, image?, hiddenBecause?, metrics?}
   function Client:title_back(params, timeout) return self:request_sync("title/back", params, timeout) end
   --- `title/previous`: The title of the screen below a screen (default: the top), as the bar reads it.
   ---@param params {sessionId: string, screenId?: string}

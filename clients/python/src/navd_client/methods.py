@@ -140,7 +140,8 @@ class MethodsMixin:
 
     def bar_layout(self, session_id: str) -> Json:
         """``bar/layout``: The elements of the top screen's bar: their touch frames, drawn frames
-        and sides. Returns ``{bar, elements, screenId, profile, hidden, columns?, slop?}``.
+        and sides. Returns ``{bar, elements, screenId, profile, hidden, columns?, slop?,
+        metrics?}``.
         """
         return self.request("bar/layout", _params(sessionId=session_id))
 
@@ -364,7 +365,7 @@ class MethodsMixin:
 
     def title_back(self, session_id: str, screen_id: Optional[str] = None) -> Json:
         """``title/back``: What the back button of a screen (default: the top) says, and why.
-        Returns ``{title, display, source, truncated, menu, image?, hiddenBecause?}``.
+        Returns ``{title, display, source, truncated, menu, image?, hiddenBecause?, metrics?}``.
         """
         return self.request("title/back", _params(sessionId=session_id, screenId=screen_id))
 
