@@ -160,6 +160,13 @@ def main():
         b'{"jsonrpc":"2.0","id":1,"method":"bar/hitTest","params":{"sessionId":"s1","point":{"x":8,"y":48}}}',
     ], f"bar/hitTest bytes: {server.seen[:2]}")
     server.close()
+    # Members in another order are found by a search; a result that holds an "error" member is still a result.
+    for shape, answer in (("id first", lambda r: {"id": r["id"], "jsonrpc": "2.0", "result": {}}),
+                          ("a result with an error member", lambda r: {"jsonrpc": "2.0", "id": r["id"], "result": {"error": 1}})):
+        server = FakeServer(path, answer)
+        code, figures, _ = loadgen(binary, path, "--requests", "6", "--in-flight", "3")
+        check(code == 0 and figures.get("requests") == 6, f"{shape}: exit status {code}, {figures}")
+        server.close()
     server = FakeServer(path, lambda r: {"jsonrpc": "2.0", "id": r["id"], "result": None})
     code, figures, _ = loadgen(binary, path, "--requests", "1")
     check(code == 0, f"title/back: exit status {code}")
@@ -172,6 +179,8 @@ def main():
         ("the wrong id", lambda r: {"jsonrpc": "2.0", "id": r["id"] + 1, "result": {}}, "expected the reply to 0, read one with id 1"),
         ("no id", lambda r: {"jsonrpc": "2.0", "result": {}}, "a reply without an id"),
         ("an error", lambda r: {"jsonrpc": "2.0", "id": r["id"], "error": {"code": -32602, "message": "no such session"}},
+         "the reply to 0 is an error"),
+        ("an error, id first", lambda r: {"id": r["id"], "error": {"code": -32602, "message": "no such session"}},
          "the reply to 0 is an error"),
         ("a closed connection", lambda r: None, "the server closed a connection"),
     )
