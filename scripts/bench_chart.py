@@ -27,8 +27,10 @@ def target_for(row):
 
 def table(limit, before):
     rounds = min((len(r.get("rounds", [])) for r in limit["workloads"]), default=0)
+    load = limit.get("workloadsLoadAverage")
     print(f"Requests a second and p99 latency: medians of {rounds} interleaved rounds; ratios: medians of the "
-          "rounds' ratios.")
+          "rounds' ratios." + (f" The machine's load average (1 minute) was {load[0]:.1f} before the rounds and "
+                               f"{load[1]:.1f} after." if load else ""))
     print()
     print("| workload | navd/s | C echo/s | NIO echo/s | ratio to C echo | ratio to NIO echo | target "
           "| navd p99 | C echo p99 | NIO echo p99 | p99 multiple (C) | p99 multiple (NIO) |")

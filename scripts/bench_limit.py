@@ -128,6 +128,7 @@ def main():
         "navd": [args.navd, "--socket", sockets["navd"], "--log-level", "error", "--max-connections", "2000"],
     }
     processes = {}
+    load_before = os.getloadavg()
     try:
         for name in SERVERS:
             processes[name] = subprocess.Popen(pinned(server_cpu, commands[name]), stdin=subprocess.DEVNULL,
@@ -207,6 +208,8 @@ def main():
                    "cores": os.cpu_count()}
     limit = results.setdefault("limit", {})
     limit["workloads"] = rows
+    # How busy the machine was besides: the 1-minute load average before and after the rounds.
+    limit["workloadsLoadAverage"] = [round(load_before[0], 2), round(os.getloadavg()[0], 2)]
     limit["workloadsNote"] = (
         f"bench/c/loadgen.c against the C echo (bench/c/echo.c), SwiftNIO's echo (navd-bench --echo-server) and navd, "
         f"the same request bytes; servers pinned to CPU {server_cpu}, the generator to CPU {client_cpu}; "
