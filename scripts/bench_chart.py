@@ -142,7 +142,7 @@ def main():
         f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif" font-size="13">')
     add(f'<rect width="{width}" height="{height}" fill="#ffffff"/>')
     add(f'<text x="20" y="26" font-size="16" font-weight="bold">navd against the echo servers '
-        f'({escape(results.get("date", ""))}, {results.get("cores", "?")} cores)</text>')
+        f'({escape(limit.get("workloadsDate", results.get("date", "")))}, {results.get("cores", "?")} cores)</text>')
     add(f'<text x="{left}" y="52">throughput, navd / C echo (higher is better)</text>')
     add(f'<text x="{p99_left}" y="52">p99 latency, navd / C echo (lower is better)</text>')
     for i, row in enumerate(rows):

@@ -129,6 +129,7 @@ def main():
     }
     processes = {}
     load_before = os.getloadavg()
+    started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     try:
         for name in SERVERS:
             processes[name] = subprocess.Popen(pinned(server_cpu, commands[name]), stdin=subprocess.DEVNULL,
@@ -208,6 +209,7 @@ def main():
                    "cores": os.cpu_count()}
     limit = results.setdefault("limit", {})
     limit["workloads"] = rows
+    limit["workloadsDate"] = started
     # How busy the machine was besides: the 1-minute load average before and after the rounds.
     limit["workloadsLoadAverage"] = [round(load_before[0], 2), round(os.getloadavg()[0], 2)]
     limit["workloadsNote"] = (
