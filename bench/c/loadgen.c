@@ -24,6 +24,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,8 +139,14 @@ static void append_request(struct buffer *out, long long i) {
     out->end = (size_t)(p + n - out->data);
 }
 
-static void note_error(worker *w, const char *fmt, long long a, long long b) {
-    if (w->errors++ == 0) snprintf(w->first_error, sizeof w->first_error, fmt, a, b);
+/* Counts a wrong reply; the first one's description is kept for the report. */
+static void note_error(worker *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note_error(worker *w, const char *fmt, ...) {
+    if (w->errors++ > 0) return;
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(w->first_error, sizeof w->first_error, fmt, args);
+    va_end(args);
 }
 
 /* Checks one reply body against the request it answers: its "id" member holds that request's id, and it is
@@ -154,7 +161,7 @@ static void check_reply(worker *w, const char *body, size_t length, int64_t expe
     } else {
         const char *id = memmem(body, length, "\"id\":", 5);
         if (!id) {
-            note_error(w, "a reply without an id (expected %lld)%.0lld", expected, 0);
+            note_error(w, "a reply without an id (expected %lld)", (long long)expected);
             return;
         }
         p = id + 5;
@@ -167,13 +174,14 @@ static void check_reply(worker *w, const char *body, size_t length, int64_t expe
         digits++;
     }
     if (!digits || value != expected) {
-        note_error(w, "expected the reply to %lld, read one with id %lld", expected, digits ? value : -1);
+        note_error(w, "expected the reply to %lld, read one with id %lld", (long long)expected,
+                   (long long)(digits ? value : -1));
         return;
     }
     size_t rest = (size_t)(end - p);
     if (rest >= 10 && !memcmp(p, ",\"result\":", 10)) return;
     if (rest >= 10 && !memcmp(p, ",\"method\":", 10)) return;
-    if (memmem(body, length, "\"error\"", 7)) note_error(w, "the reply to %lld is an error%.0lld", expected, 0);
+    if (memmem(body, length, "\"error\"", 7)) note_error(w, "the reply to %lld is an error", (long long)expected);
 }
 
 static void record_latency(worker *w, uint64_t ns) {
@@ -237,7 +245,7 @@ static int fill(int ep, worker *w, connection *c) {
 }
 
 /* Reads what the server sent and takes every whole reply out; -1 when the server is gone. */
-static int receive(worker *w, connection *c, int stopping) {
+static int receive(worker *w, connection *c) {
     buffer_reserve(&c->in, 65536);
     ssize_t n = read(c->fd, c->in.data + c->in.end, c->in.capacity - c->in.end);
     if (n == 0) return -1;
@@ -247,7 +255,7 @@ static int receive(worker *w, connection *c, int stopping) {
     size_t body, length;
     while (next_frame(&c->in, &body, &length)) {
         if (c->count == 0) {
-            note_error(w, "a reply nobody asked for (%lld replies so far)%.0lld", w->replies, 0);
+            note_error(w, "a reply nobody asked for (%lld replies so far)", w->replies);
         } else {
             check_reply(w, c->in.data + body, length, c->ids[c->head]);
             if (t >= run.t_warm && t < run.t_end) {
@@ -262,7 +270,6 @@ static int receive(worker *w, connection *c, int stopping) {
         c->in.start = body + length;
     }
     buffer_compact(&c->in);
-    (void)stopping;
     return 0;
 }
 
@@ -307,7 +314,7 @@ static void *work(void *argument) {
             die("wait");
         }
         if (ready == 0) {
-            note_error(w, "no reply for 2 s with %lld replies read (thread %lld)", w->replies, w->index);
+            note_error(w, "no reply for 2 s with %lld replies read (thread %d)", w->replies, w->index);
             w->failed = 1;
             break;
         }
@@ -325,7 +332,7 @@ static void *work(void *argument) {
 #endif
             if (writable && flush_out(ep, c) < 0) goto gone;
             if (readable) {
-                if (receive(w, c, stopping) < 0) goto gone;
+                if (receive(w, c) < 0) goto gone;
                 if (!stopping && !(run.requests ? w->issued >= w->quota : now_ns() >= run.t_end)) {
                     if (fill(ep, w, c) < 0) goto gone;
                 }
@@ -334,7 +341,7 @@ static void *work(void *argument) {
     }
     goto done;
 gone:
-    note_error(w, "the server closed a connection after %lld replies (thread %lld)", w->replies, w->index);
+    note_error(w, "the server closed a connection after %lld replies (thread %d)", w->replies, w->index);
     w->failed = 1;
 done:
 #if USE_EPOLL
