@@ -14,7 +14,7 @@ APT_INSTALL = { $(SUDO) apt-get update -qq || true; } && DEBIAN_FRONTEND=noninte
 WARNINGS_AS_ERRORS ?= 1
 export NAVD_WARNINGS_AS_ERRORS := $(WARNINGS_AS_ERRORS)
 
-.PHONY: static-c++ all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan soak fuzz fuzz-build fuzz-corpus text-metrics test-fuzz lint-examples format format-check bench examples clean
+.PHONY: static-c++ all deps test-deps tools-deps build run install test test-swift test-asan test-lint test-install test-tsan soak fuzz fuzz-build fuzz-corpus text-metrics test-fuzz lint-examples format format-check bench examples clean test-bench-harness
 
 all: build
 
@@ -153,6 +153,7 @@ test:
 	$(MAKE) test-swift
 	$(MAKE) -j2 --output-sync=recurse test-tsan test-consumers
 	$(MAKE) test-asan test-fuzz
+	$(MAKE) test-bench-harness
 
 ## test-consumers: what runs the plain build's navd and navctl, one after another: the clients, the language
 ## server, the probe, the linter's consumers (the HTML report in a browser among them), the contract, installation, formatting
@@ -342,15 +343,43 @@ soak: deps $(STATIC_CXX_DIR)
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	python3 scripts/soak.py --navd $(SCRATCH)/release/navd --output bench/soak.json
 
-## bench: benchmarks (not tests), navd against a bare echo server included; results go to bench/results.json
-## and the chart of docs/performance.md to docs/performance.svg; navctl lint on generated app source (one
-## core, cold and through its cache, against swift-format lint) to bench/lint.json; navctl lsp (an edit's
-## diagnostics in a 2,000-line file of a 1,000-file workspace, and the server's memory) to bench/lsp.json
-bench: build $(STATIC_CXX_DIR)
+## The C programs the request path is measured with: a load generator and the bare echo server that is the
+## socket's physical limit (bench/c; plain C, epoll on Linux, poll elsewhere)
+BENCH_C = $(SCRATCH)/bench-c
+BENCH_CFLAGS ?= -O2 -Wall -Wextra
+$(BENCH_C)/loadgen: bench/c/loadgen.c bench/c/frame.h
+	@mkdir -p $(BENCH_C)
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/c/loadgen.c -lpthread
+$(BENCH_C)/echo: bench/c/echo.c bench/c/frame.h
+	@mkdir -p $(BENCH_C)
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/c/echo.c
+$(BENCH_C)/loadgen-poll: bench/c/loadgen.c bench/c/frame.h
+	@mkdir -p $(BENCH_C)
+	$(CC) $(BENCH_CFLAGS) -DBENCH_USE_POLL -o $@ bench/c/loadgen.c -lpthread
+$(BENCH_C)/echo-poll: bench/c/echo.c bench/c/frame.h
+	@mkdir -p $(BENCH_C)
+	$(CC) $(BENCH_CFLAGS) -DBENCH_USE_POLL -o $@ bench/c/echo.c
+
+## test-bench-harness: the C load generator and echo server build (epoll and poll), a short run of each
+## generator against each echo reads every reply it asked for, and a server that answers with the wrong id or an
+## error fails the generator. Seconds; no time is asserted
+.PHONY: test-bench-harness
+test-bench-harness: $(BENCH_C)/loadgen $(BENCH_C)/echo $(BENCH_C)/loadgen-poll $(BENCH_C)/echo-poll
+	python3 scripts/test_bench_harness.py --dir $(BENCH_C)
+
+## bench: benchmarks (not tests); results go to bench/results.json, the chart of docs/performance.md to
+## docs/performance.svg and its tables into docs/performance.md. The request path: the C load generator
+## against the C echo, SwiftNIO's echo and navd, in interleaved rounds, each server pinned to one core and the
+## generator to the other (scripts/bench_limit.py). navctl lint on generated app source (one core, cold and
+## through its cache, against swift-format lint) to bench/lint.json; navctl lsp (an edit's diagnostics in a
+## 2,000-line file of a 1,000-file workspace, and the server's memory) to bench/lsp.json
+bench: build $(STATIC_CXX_DIR) $(BENCH_C)/loadgen $(BENCH_C)/echo
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-bench
 	$(SCRATCH)/release/navd-bench --output bench/results.json
-	python3 scripts/bench_chart.py bench/results.json docs/performance.svg
+	python3 scripts/bench_limit.py --navd $(SCRATCH)/release/navd --nio-echo $(SCRATCH)/release/navd-bench \
+	  --c-echo $(BENCH_C)/echo --loadgen $(BENCH_C)/loadgen --results bench/results.json
+	python3 scripts/bench_chart.py --doc docs/performance.md bench/results.json docs/performance.svg
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
 	scripts/check_release_link.sh $(SCRATCH)/release
 	python3 scripts/bench_lint.py --navctl $(SCRATCH)/release/navctl --output bench/lint.json

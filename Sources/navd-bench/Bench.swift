@@ -27,17 +27,16 @@ struct NavdBench: AsyncParsableCommand {
     @Option(help: "Scales every benchmark's iteration count.")
     var scale: Double = 1
 
-    @Option(help: "Serve the bare echo server on this socket (the limit navd is measured against) instead of benchmarking.")
+    @Option(help: "Serve the SwiftNIO echo server on this socket (the framework's floor navd is measured against) instead of benchmarking.")
     var echoServer: String?
 
     @Option(help: "The navd binary the limit group starts. Default: navd next to navd-bench.")
     var navd: String?
 
-    @Option(help: "Seconds each workload of the limit group runs, for navd and for echo each (in three rounds).")
+    @Option(help: "Seconds each fan-out round of the limit group runs (the paced mutator runs twice as long).")
     var limitSeconds: Double = 1.5
 
-    @Option(
-        help: "Run only the limit group's parts whose name contains this text (\"16 in flight\", \"fan-out\", \"startup\").")
+    @Option(help: "Run only the limit group's parts whose name contains this text (\"fan-out\", \"memory\", \"startup\").")
     var workload: String?
 
     func run() async throws {
@@ -62,15 +61,16 @@ struct NavdBench: AsyncParsableCommand {
         // First, while this process has started nothing else: the load generator then runs alone in it.
         var limit: JSON?
         if wants("limit") {
-            // navd against the bare echo server, in separate processes, one load generator.
+            // Fan-out, the mutator's delay, memory and startup, against a navd process. The request path against the
+            // echo servers is scripts/bench_limit.py's, with the C load generator.
             let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "navd-limit-\(ProcessInfo.processInfo.processIdentifier)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             limit = try LimitBench(
-                navd: navd ?? executable.deletingLastPathComponent().appendingPathComponent("navd").path, bench: executable.path,
-                seconds: limitSeconds, directory: directory.path, workloadFilter: workload
+                navd: navd ?? executable.deletingLastPathComponent().appendingPathComponent("navd").path, seconds: limitSeconds,
+                directory: directory.path, workloadFilter: workload
             ).run()
         }
 

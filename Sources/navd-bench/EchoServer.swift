@@ -2,10 +2,11 @@ import NIOCore
 import NIOPosix
 import NavTransport
 
-/// The physical limit navd is measured against: a server on the same kind of Unix socket, on the same
-/// event-loop threads, that frames the same bytes (Content-Length) and writes every body straight back,
-/// flushing once per read burst. It does no JSON and no model work, so navd's figure divided by its
-/// figure is the share of the machine navd's own work leaves.
+/// The framework's floor navd is measured against: a SwiftNIO server on the same kind of Unix socket, on the
+/// same event-loop threads, that frames the same bytes (Content-Length) and writes every frame straight back,
+/// flushing once per read burst. It does no JSON and no model work, so navd's figure divided by its figure is
+/// the share SwiftNIO leaves to navd's own work. The physical limit, the same without SwiftNIO, is
+/// bench/c/echo.c.
 enum EchoServer {
     static func run(socket path: String) throws {
         // As many event loops as navd has by default: the same threads.

@@ -1,38 +1,19 @@
 import Foundation
 import JSONCore
 
-/// navd against the physical limit: the same load generator and the same request bytes against a real navd
-/// process and against the bare echo server (`navd-bench --echo-server`), in one run, reported as ratios.
+/// The parts of navd's measures against its limits that need navd's own protocol beyond one request and its
+/// reply: fan-out to subscribers, the delay fan-out adds to a mutator's reply, memory per session and startup.
+/// The request path itself (navd against the C and SwiftNIO echo servers) is measured by `scripts/bench_limit.py`
+/// with the C load generator in `bench/c`, which merges its figures into the same section.
 struct LimitBench {
     let navd: String
-    let bench: String
     let seconds: Double
     let directory: String
-    /// Only the workloads (and of "fan-out, mutator delay", "memory" and "startup", the parts) whose name
-    /// contains this.
+    /// Only the parts ("fan-out, mutator delay", "memory", "startup") whose name contains this.
     var workloadFilter: String? = nil
 
-    /// One workload: its name, the method, how many connections and how many requests each keeps in flight.
-    struct Workload {
-        let method: String
-        let clients: Int
-        let inFlight: Int
-        var name: String {
-            "\(method), \(clients) client\(clients == 1 ? "" : "s"), \(inFlight == 1 ? "lock-step" : "\(inFlight) in flight")"
-        }
-    }
-
-    static let workloads: [Workload] = ["title/back", "bar/hitTest"].flatMap { method in
-        [
-            Workload(method: method, clients: 1, inFlight: 1),
-            Workload(method: method, clients: 1, inFlight: 16),
-            Workload(method: method, clients: 16, inFlight: 1),
-            Workload(method: method, clients: 64, inFlight: 1),
-        ]
-    }
-
-    /// The request bytes: `title/back` on session s1, or `bar/hitTest` at a different point every request
-    /// (so no cached answer can carry the figure).
+    /// The request bytes of the request-path workloads (bench/c/loadgen.c sends the same): `title/back` on session
+    /// s1, or `bar/hitTest` at a different point every request (so no cached answer can carry the figure).
     static func request(_ method: String, _ i: Int) -> [UInt8] {
         if method == "bar/hitTest" {
             let x = 1 + (i * 7) % 389
@@ -87,53 +68,9 @@ struct LimitBench {
 
     func run() throws -> JSON {
         var section: JSONObject = [:]
-        section["note"] = .string(
-            "ratio = navd / echo from one run, same generator, same bytes, each the best of three alternating rounds; echo is navd-bench --echo-server: a SwiftNIO server on a Unix socket that frames Content-Length and writes each body back"
-        )
-        // The servers.
-        let echoSocket = "\(directory)/echo.sock"
-        let echo = try Child(bench, ["--echo-server", echoSocket], socket: echoSocket)
-        defer { echo.stop() }
         let navd = try startNavd("navd", extra: ["--max-connections", "2000"])
         defer { navd.stop() }
-        _ = try echo.connect()
-        let setup = try navd.connect()
-        try setup.send(
-            contentLengthFrame(#"{"jsonrpc":"2.0","id":1,"method":"session/create","params":{"screens":\#(Self.fiveScreens)}}"#))
-        _ = try setup.receiveOne()
-
-        var rows: [JSON] = []
-        for w in Self.workloads where workloadFilter.map({ w.name.contains($0) }) ?? true {
-            // Echo and navd take turns, three rounds each; each keeps its best round, so a burst of load from
-            // elsewhere on the machine costs a round, not the figure.
-            var e: LoadFigures?
-            var n: LoadFigures?
-            for _ in 0..<3 {
-                let echoRound = try runLoad(socket: echo.socket, clients: w.clients, inFlight: w.inFlight, seconds: seconds / 3) {
-                    Self.request(w.method, $0)
-                }
-                if e == nil || echoRound.perSecond > e!.perSecond { e = echoRound }
-                let navdRound = try runLoad(socket: navd.socket, clients: w.clients, inFlight: w.inFlight, seconds: seconds / 3) {
-                    Self.request(w.method, $0)
-                }
-                if n == nil || navdRound.perSecond > n!.perSecond { n = navdRound }
-            }
-            guard let e, let n else { continue }
-            let ratio = n.perSecond / e.perSecond
-            let p99Ratio = n.p99Microseconds / max(e.p99Microseconds, 0.001)
-            log(
-                "limit \(w.name): navd \(Int(n.perSecond))/s p99 \(fmt(n.p99Microseconds)) µs; echo \(Int(e.perSecond))/s p99 \(fmt(e.p99Microseconds)) µs; ratio \(fmt(ratio, 2)), p99 \(fmt(p99Ratio, 1))x"
-            )
-            rows.append([
-                "workload": .string(w.name), "method": .string(w.method), "clients": .number(w.clients),
-                "inFlight": .number(w.inFlight), "navdPerSecond": .double(n.perSecond.rounded()),
-                "echoPerSecond": .double(e.perSecond.rounded()), "ratio": .double(round2(ratio)),
-                "navdP50Microseconds": .double(round2(n.p50Microseconds)), "navdP99Microseconds": .double(round2(n.p99Microseconds)),
-                "echoP50Microseconds": .double(round2(e.p50Microseconds)), "echoP99Microseconds": .double(round2(e.p99Microseconds)),
-                "p99Ratio": .double(round2(p99Ratio)),
-            ])
-        }
-        section["workloads"] = .array(rows)
+        _ = try navd.connect()
         func wanted(_ part: String) -> Bool { workloadFilter.map { part.contains($0) } ?? true }
         if wanted("fan-out, mutator delay") {
             section["fanOut"] = .array(try [1, 100, 1000].map { try fanOut(navd: navd, subscribers: $0) })

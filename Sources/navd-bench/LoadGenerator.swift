@@ -11,8 +11,8 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
 }
 
-/// A blocking Unix socket client connection with a Content-Length frame reader. The load generator drives
-/// many of them from one thread with poll(2), so the generator costs the same for navd and for echo.
+/// A blocking Unix socket client connection with a Content-Length frame reader: the subscribers and mutators
+/// of the fan-out measures, driven from one thread with poll(2). The request-path load is bench/c/loadgen.c.
 final class RawConnection {
     let fd: Int32
     private var buffer: [UInt8] = []
@@ -114,82 +114,4 @@ struct BenchError: Error, CustomStringConvertible {
 func contentLengthFrame(_ body: String) -> [UInt8] {
     let bytes = Array(body.utf8)
     return Array("Content-Length: \(bytes.count)\r\n\r\n".utf8) + bytes
-}
-
-/// One load run's figures.
-struct LoadFigures {
-    var requests: Int
-    var seconds: Double
-    var p50Microseconds: Double
-    var p99Microseconds: Double
-    var perSecond: Double { Double(requests) / seconds }
-}
-
-/// Drives `clients` connections, each keeping `inFlight` requests outstanding, for `seconds`, from one
-/// thread. `request(i)` makes the i-th request's bytes. Every reply's latency is recorded.
-func runLoad(socket: String, clients: Int, inFlight: Int, seconds: Double, request: (Int) -> [UInt8]) throws -> LoadFigures {
-    let connections = try (0..<clients).map { _ in try RawConnection(path: socket) }
-    var sent: [[UInt64]] = Array(repeating: [], count: clients)
-    var sentHead = Array(repeating: 0, count: clients)
-    var latencies: [UInt64] = []
-    latencies.reserveCapacity(1 << 20)
-    var counter = 0
-    func fill(_ c: Int) throws {
-        var burst: [UInt8] = []
-        while sent[c].count - sentHead[c] < inFlight {
-            burst += request(counter)
-            counter += 1
-            sent[c].append(0)
-        }
-        let now = monotonicNanoseconds()
-        for k in sentHead[c]..<sent[c].count where sent[c][k] == 0 { sent[c][k] = now }
-        if !burst.isEmpty { try connections[c].send(burst) }
-    }
-    // Warm up: a few rounds on every connection, not counted.
-    for c in 0..<clients {
-        for _ in 0..<20 {
-            try connections[c].send(request(counter))
-            counter += 1
-            _ = try connections[c].receiveOne()
-        }
-    }
-    let start = monotonicNanoseconds()
-    let deadline = start + UInt64(seconds * 1e9)
-    var done = 0
-    for c in 0..<clients { try fill(c) }
-    var fds = connections.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-    var stopping = false
-    var outstanding = clients * inFlight
-    while outstanding > 0 {
-        let ready = poll(&fds, nfds_t(fds.count), 1000)
-        if ready <= 0 { throw BenchError("the server stopped answering") }
-        let now0 = monotonicNanoseconds()
-        if now0 >= deadline { stopping = true }
-        for c in 0..<clients where fds[c].revents != 0 {
-            let frames = try connections[c].receive()
-            let now = monotonicNanoseconds()
-            for _ in 0..<frames {
-                latencies.append(now - sent[c][sentHead[c]])
-                sentHead[c] += 1
-                done += 1
-                outstanding -= 1
-            }
-            if sentHead[c] > 4096 {
-                sent[c].removeFirst(sentHead[c])
-                sentHead[c] = 0
-            }
-            if !stopping {
-                let before = sent[c].count - sentHead[c]
-                try fill(c)
-                outstanding += sent[c].count - sentHead[c] - before
-            }
-        }
-    }
-    let elapsed = Double(monotonicNanoseconds() - start) / 1e9
-    latencies.sort()
-    func percentile(_ p: Double) -> Double {
-        guard !latencies.isEmpty else { return 0 }
-        return Double(latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]) / 1000
-    }
-    return LoadFigures(requests: done, seconds: elapsed, p50Microseconds: percentile(0.5), p99Microseconds: percentile(0.99))
 }
