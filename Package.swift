@@ -248,6 +248,8 @@ let package = Package(
                 "NavServer",
                 "NavTransport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
 

@@ -120,6 +120,8 @@ public final class NavService: RPCService {
     }
 
     public func connectionOpened(_ connection: ConnectionHandle) {
+        // What the connection is owed per session when its outbound bound drops a notification.
+        connection.observe(ConnectionResyncs())
         info.connections.withLockedValue { $0 += 1 }
     }
 

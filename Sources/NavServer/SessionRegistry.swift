@@ -253,6 +253,8 @@ final class Session: Sendable {
         let version = s.model.version
         // Serialized once per topic set, found by the set's mask: nil not yet made, .some(nil) nothing to send.
         var encoded = [Broadcast.Message??](repeating: nil, count: 1 << Topic.allCases.count)
+        // What each subscriber's connection weighs against its outbound bound (``ConnectionResyncs``).
+        let notice = SessionNotice(sessionId: id, version: version)
         var wantsDiagnostics = false
         for sub in s.subscribers.values {
             if sub.mask & Subscription.diagnosticsBit != 0 { wantsDiagnostics = true }
@@ -271,7 +273,7 @@ final class Session: Sendable {
                 encoded[sub.mask] = .some(message)
             }
             guard let message else { continue }
-            broadcast.add(message, to: sub.connection, sessionId: id, version: version)
+            broadcast.add(message, to: sub.connection, tag: notice)
         }
         guard wantsDiagnostics else { return }
         let now = Self.diagnostics(s.model)
@@ -282,7 +284,7 @@ final class Session: Sendable {
                 method: "session/diagnostics", params: Notifications.diagnostics(sessionId: id, version: version, diagnostics: now)
             ).serializedBytes())
         for sub in s.subscribers.values where sub.mask & Subscription.diagnosticsBit != 0 {
-            broadcast.add(message, to: sub.connection, sessionId: id, version: version)
+            broadcast.add(message, to: sub.connection, tag: notice)
         }
     }
 
@@ -306,11 +308,11 @@ final class Session: Sendable {
         state.withLockedValue { s in
             guard let ended = s.subscribers.removeValue(forKey: subscriptionId) else { return }
             if !s.subscribers.values.contains(where: { $0.topics.contains(.diagnostics) }) { s.lastDiagnostics = nil }
-            // The connection's last subscription here: its outbound bound forgets the session, after the
-            // notifications already handed to it, so no resync for a session it no longer follows reaches it.
+            // The connection's last subscription here: its resyncs forget the session, after the notifications
+            // already handed to it, so no resync for a session it no longer follows reaches it.
             if !s.subscribers.values.contains(where: { $0.connection.id == ended.connection.id }) {
                 var broadcast = Broadcast(expected: 1)
-                broadcast.forget(id, at: ended.connection)
+                broadcast.mark(SessionForgotten(sessionId: id), at: ended.connection)
                 broadcast.send()
             }
         }
@@ -323,8 +325,13 @@ final class Session: Sendable {
             let ticket = store?.enqueue(.delete(id: id))
             let message = Broadcast.Message(
                 Envelope.notification(method: "session/didClose", params: Notifications.didClose(sessionId: id)).serializedBytes())
-            var broadcast = Broadcast(expected: s.subscribers.count)
-            for sub in s.subscribers.values { broadcast.add(message, to: sub.connection, forgetting: id) }
+            var broadcast = Broadcast(expected: 2 * s.subscribers.count)
+            // After its didClose, each subscriber's connection forgets the session: no resync for it follows.
+            let forgotten = SessionForgotten(sessionId: id)
+            for sub in s.subscribers.values {
+                broadcast.add(message, to: sub.connection)
+                broadcast.mark(forgotten, at: sub.connection)
+            }
             broadcast.send()
             s.subscribers = [:]
             return ticket

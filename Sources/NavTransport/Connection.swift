@@ -62,7 +62,8 @@ public final class PendingReply: Sendable {
 public struct ConnectionLimits: Sendable, Hashable {
     /// `--max-message-bytes`: larger messages are answered with -32600 and skipped unbuffered.
     public var maxMessageBytes: Int
-    /// `--max-outbound-bytes`: past this many unwritten bytes, notifications are dropped for a `session/resync`.
+    /// `--max-outbound-bytes`: past this many unwritten bytes, droppable notifications are dropped
+    /// (``OutboundBudget``).
     public var maxOutboundBytes: Int
     /// `--max-batch`: the most messages one batch may hold.
     public var maxBatch: Int
@@ -104,14 +105,14 @@ public struct ConnectionLimits: Sendable, Hashable {
     }
 }
 
-/// The server's handle on one client connection: replies and `session/resync` are queued here, session
-/// notifications reach it through a ``Broadcast``.
+/// The server's handle on one client connection: replies are queued here, notifications for many connections
+/// reach it through a ``Broadcast``.
 ///
 /// Sending never blocks: the framed bytes are appended to the connection's one outbound buffer under its
 /// lock, and the connection's event loop writes that buffer out (every `repliesPerWrite` messages and at
 /// the end of a read burst, or soon after a broadcast).
 /// - Important: a reply is queued after every notification broadcast to this connection before it, which is
-///   how the daemon keeps "version v's notification before the reply that made v".
+///   how a server keeps "the notification of a change before the reply that made it".
 public final class ConnectionHandle: Sendable {
     public let id: Int
     private let state: NIOLockedValueBox<Outbox>
@@ -129,6 +130,8 @@ public final class ConnectionHandle: Sendable {
     struct Outbox {
         var framing: Framing = .ndjson
         var budget: OutboundBudget
+        /// The owner's view of droppable notifications, confined to the connection's event loop.
+        var observer: NIOLoopBound<any OutboundObserver>?
         /// Framed bytes not yet handed to the channel.
         var buffer: ByteBuffer
         var closed = false
@@ -218,21 +221,29 @@ public final class ConnectionHandle: Sendable {
         if claimed { wake() }
     }
 
-    /// Queues one broadcast notification without waking the loop (the caller writes the connection out).
-    /// Returns true when this claimed the connection's write-out, false when one was already due.
+    /// Queues one broadcast delivery without waking the loop (the caller writes the connection out): a message
+    /// never dropped; a droppable one as the bound and the observer decide; a marker, to the observer. Returns true
+    /// when this claimed the connection's write-out, false when one was already due or nothing was queued.
     func enqueue(_ delivery: Broadcast.Delivery) -> Bool {
         state.withLockedValue { s -> Bool in
             guard !s.closed else { return false }
-            defer { if let session = delivery.forgets { s.budget.forget(sessionId: session) } }
-            guard let message = delivery.message else { return false }
+            guard let message = delivery.message else {
+                if let tag = delivery.tag { s.observer?.value.reached(tag) }
+                return false
+            }
             let size =
                 s.framing == .contentLength
                 ? message.contentLengthFrame.count : FrameEncoder.framedSize(message.body.count, framing: .ndjson)
-            if let sessionId = delivery.sessionId {
-                guard s.budget.admitNotification(sessionId: sessionId, version: delivery.version, bytes: size) else { return false }
-            } else {
-                s.budget.enqueued(size)
+            if let tag = delivery.tag {
+                let fits = s.budget.fits(size)
+                let admitted = s.observer?.value.admit(tag, fits: fits) ?? true
+                guard fits else {
+                    s.budget.dropped()
+                    return false
+                }
+                guard admitted else { return false }
             }
+            s.budget.enqueued(size)
             switch s.framing {
             case .contentLength: message.contentLengthFrame.withUnsafeBytes { _ = s.buffer.writeBytes($0) }
             case .ndjson: FrameEncoder.append(message.body, framing: .ndjson, to: &s.buffer)
@@ -281,22 +292,31 @@ public final class ConnectionHandle: Sendable {
 
     /// Whether more than `maxOutboundBytes` wait for the peer to read them: the connection then stops reading.
     var isOverBudget: Bool {
-        state.withLockedValue { $0.budget.pendingBytes > $0.budget.maxPendingBytes }
+        state.withLockedValue { !$0.budget.isWithinBound }
     }
 
-    /// The channel wrote `bytes`; owed resyncs are sent once the queue has drained. Returns whether the
-    /// connection is within its bound again.
+    /// The channel wrote `bytes`; once the queue has drained after a drop, the observer's notifications are
+    /// queued. Returns whether the connection is within its bound again (called on the connection's event loop).
     func didWrite(bytes: Int) -> Bool {
-        let (owed, within) = state.withLockedValue { s -> ([OutboundBudget.Resync], Bool) in
+        let (owed, within) = state.withLockedValue { s -> ([JSON], Bool) in
             s.budget.written(bytes)
-            return (s.budget.drainedResyncs(), s.budget.pendingBytes <= s.budget.maxPendingBytes)
+            let owed = s.budget.takeDrained() ? (s.observer?.value.drained() ?? []) : []
+            return (owed, s.budget.isWithinBound)
         }
-        // Queued where the drop was noticed: broadcasts the loop has not queued yet come after, and are
-        // admitted or dropped against the resync's version.
-        for r in owed {
-            queue(Envelope.notification(method: "session/resync", params: Notifications.resync(sessionId: r.sessionId, version: r.version)))
-        }
+        // Queued where the drain was noticed: broadcasts the loop has not queued yet come after them.
+        for message in owed { queue(message) }
         return within
+    }
+
+    /// Makes `observer` the one this connection asks about its droppable notifications (``OutboundObserver``).
+    /// Called on the connection's event loop, before anything droppable is broadcast to it (from
+    /// ``RPCService/connectionOpened(_:)``); a connection has at most one.
+    public func observe(_ observer: any OutboundObserver) {
+        let bound = NIOLoopBound(observer, eventLoop: wakeups.loop)
+        state.withLockedValue { s in
+            precondition(s.observer == nil, "a connection's outbound observer is set once")
+            s.observer = bound
+        }
     }
 
     /// Nothing more is queued from now on (the connection is closing or closed).
@@ -316,8 +336,8 @@ public final class ConnectionHandle: Sendable {
 ///
 /// - Important: broadcasts handed over one after another reach every connection in that order, and a reply
 ///   a connection sends after a broadcast was handed over follows that broadcast's notifications to it
-///   (the connection queues them first). A session hands its broadcasts over under its lock, so each
-///   subscriber gets its versions in order, each before the reply that made it.
+///   (the connection queues them first). A sender that hands its broadcasts over under one lock has them
+///   reach each connection in that lock's order, each before the reply that made it.
 public struct Broadcast: Sendable {
     /// One notification's bytes, shared by every connection it goes to: its body, and the body framed with its
     /// Content-Length header, which nearly every connection uses and which is so framed once rather than once
@@ -334,17 +354,13 @@ public struct Broadcast: Sendable {
         }
     }
 
-    /// One notification for one connection, or (no message) the end of its interest in a session.
+    /// One notification for one connection, or (no message) a marker for its observer.
     struct Delivery: Sendable {
         let connection: ConnectionHandle
         let message: Message?
-        /// The session whose version this reports, for the outbound bound (nil: never dropped).
-        let sessionId: String?
-        let version: Int
-        /// A session the connection's outbound bound forgets once this is queued: it closed (with its
-        /// `session/didClose`) or the connection's last subscription to it ended, so no `session/resync`
-        /// for it may follow.
-        var forgets: String? = nil
+        /// With a message, what the connection's observer is asked before queuing it (nil: never dropped);
+        /// without, the marker the observer is told of.
+        let tag: (any OutboundTag)?
     }
 
     /// The deliveries by event loop, in the order they were added; few loops, so a list.
@@ -352,28 +368,27 @@ public struct Broadcast: Sendable {
     /// How many deliveries each loop's list makes room for at once.
     private let expected: Int
 
-    /// A broadcast to about `expected` connections (a session's subscribers, say): each event loop's list
+    /// A broadcast to about `expected` connections (a topic's followers, say): each event loop's list
     /// makes room for that many at once rather than growing as they are added.
     public init(expected: Int = 1) {
         self.expected = max(1, expected)
     }
 
-    /// Adds a notification about `sessionId` at `version` for `connection`: past the connection's outbound
-    /// bound it is dropped, and the session is owed a `session/resync` (``OutboundBudget``).
-    public mutating func add(_ message: Message, to connection: ConnectionHandle, sessionId: String, version: Int) {
-        add(Delivery(connection: connection, message: message, sessionId: sessionId, version: version))
+    /// Adds a notification for `connection` that is never dropped.
+    public mutating func add(_ message: Message, to connection: ConnectionHandle) {
+        add(Delivery(connection: connection, message: message, tag: nil))
     }
 
-    /// Adds a notification for `connection` that is never dropped; with `forgetting`, the connection's outbound
-    /// bound then forgets that session (its `session/didClose`).
-    public mutating func add(_ message: Message, to connection: ConnectionHandle, forgetting sessionId: String? = nil) {
-        add(Delivery(connection: connection, message: message, sessionId: nil, version: 0, forgets: sessionId))
+    /// Adds a droppable notification for `connection`: when it reaches the connection's queue, the connection's
+    /// ``OutboundObserver`` is asked about `tag`, and past the connection's outbound bound it is dropped.
+    public mutating func add(_ message: Message, to connection: ConnectionHandle, tag: any OutboundTag) {
+        add(Delivery(connection: connection, message: message, tag: tag))
     }
 
-    /// Adds, after what was added for `connection` before, the end of its interest in `sessionId`: no
-    /// `session/resync` for the session follows (its last subscription on the connection ended).
-    public mutating func forget(_ sessionId: String, at connection: ConnectionHandle) {
-        add(Delivery(connection: connection, message: nil, sessionId: nil, version: 0, forgets: sessionId))
+    /// Adds, after what was added for `connection` before, a marker its ``OutboundObserver`` is told of when
+    /// it reaches the connection's queue (in order with the notifications around it).
+    public mutating func mark(_ tag: any OutboundTag, at connection: ConnectionHandle) {
+        add(Delivery(connection: connection, message: nil, tag: tag))
     }
 
     private mutating func add(_ delivery: Delivery) {

@@ -533,7 +533,7 @@ final class HandlerBox: Sendable {
 /// subscriber's socket is written: the notifications are already handed over in order, only their writing
 /// waits.
 final class LoopWakeups: Sendable {
-    private let loop: any EventLoop
+    let loop: any EventLoop
     private let pending = NIOLockedValueBox(Pending())
     /// Other loops' wakeups this loop releases once its current reads are handled.
     private let held = NIOLockedValueBox<[LoopWakeups]>([])

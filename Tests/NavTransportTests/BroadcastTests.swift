@@ -47,7 +47,7 @@ struct BroadcastTests {
         let b = Peer(id: 2, loop: loop)
         for n in 1...3 {
             var broadcast = Broadcast()
-            broadcast.add(Self.message(n), to: a.handle, sessionId: "s", version: n)
+            broadcast.add(Self.message(n), to: a.handle, tag: TestTag("s"))
             broadcast.add(Self.message(n), to: b.handle)
             broadcast.send()
         }
@@ -66,7 +66,7 @@ struct BroadcastTests {
         let loop = EmbeddedEventLoop()
         let a = Peer(id: 1, loop: loop)
         var broadcast = Broadcast()
-        broadcast.add(Self.message(7), to: a.handle, sessionId: "s", version: 7)
+        broadcast.add(Self.message(7), to: a.handle, tag: TestTag("s"))
         broadcast.send()
         // The request is read before the loop runs the broadcast's task.
         try a.channel.writeInbound(ByteBuffer(string: #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n"))
@@ -86,7 +86,7 @@ struct BroadcastTests {
         let loop = EmbeddedEventLoop()
         let peers = (0..<(2 * batch + 10)).map { Peer(id: $0, loop: loop, writeOutBatch: batch) }
         var broadcast = Broadcast()
-        for peer in peers { broadcast.add(Self.message(1), to: peer.handle, sessionId: "s", version: 1) }
+        for peer in peers { broadcast.add(Self.message(1), to: peer.handle, tag: TestTag("s")) }
         broadcast.send()
         // Queued after the first write-out task, as a request read meanwhile would be handled: it runs once
         // that task has written its batch, before the rest are written.
@@ -116,8 +116,8 @@ struct BroadcastTests {
         _ = try lines.written()
         let message = Self.message(5)
         var broadcast = Broadcast()
-        broadcast.add(message, to: framed.handle, sessionId: "s", version: 5)
-        broadcast.add(message, to: lines.handle, sessionId: "s", version: 5)
+        broadcast.add(message, to: framed.handle, tag: TestTag("s"))
+        broadcast.add(message, to: lines.handle, tag: TestTag("s"))
         broadcast.send()
         loop.run()
         let body = String(decoding: Self.notification(5), as: UTF8.self)
@@ -127,51 +127,93 @@ struct BroadcastTests {
         #expect(try lines.written() == [body])
     }
 
-    @Test("a broadcast past a connection's outbound bound is dropped, and the session owed one resync")
+    static let big =
+        Array(#"{"jsonrpc":"2.0","method":"n","params":{"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 600)
+        + Array(#""}}"#.utf8)
+
+    @Test("a droppable notification past a connection's outbound bound is dropped, and its observer told once drained")
     func boundApplies() throws {
         let loop = EmbeddedEventLoop()
         let a = Peer(id: 1, loop: loop, maxOutboundBytes: 1024)
+        let observer = RecordingObserver()
+        a.handle.observe(observer)
         var broadcast = Broadcast()
-        let big =
-            Array(#"{"jsonrpc":"2.0","method":"n","params":{"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 600)
-            + Array(#""}}"#.utf8)
-        for version in 1...3 { broadcast.add(Broadcast.Message(big), to: a.handle, sessionId: "s", version: version) }
+        for n in 1...3 { broadcast.add(Broadcast.Message(Self.big), to: a.handle, tag: TestTag("big\(n)")) }
         broadcast.add(Self.message(0), to: a.handle)
         broadcast.send()
         loop.run()
-        // The first is taken (an idle connection takes one, however large); the second would pass the bound
-        // and the third is of a session already awaiting its resync; the last is never dropped. Once the
-        // channel has written them, the session's one resync follows, at the newest version dropped.
+        // The first is taken (an idle connection takes one, however large); the second and third would pass the
+        // bound; the last is never dropped. Once the channel has written them, the observer's drain
+        // notification follows, once.
+        #expect(observer.asked == ["big1 fits", "big2 does not fit", "big3 does not fit"])
         #expect(
             try a.written() == [
-                String(decoding: big, as: UTF8.self), String(decoding: Self.notification(0), as: UTF8.self),
-                #"{"jsonrpc":"2.0","method":"session/resync","params":{"sessionId":"s","version":3}}"#,
+                String(decoding: Self.big, as: UTF8.self), String(decoding: Self.notification(0), as: UTF8.self),
+                #"{"jsonrpc":"2.0","method":"drained","params":{"count":1}}"#,
             ])
+        #expect(observer.drains == 1)
     }
 
-    @Test("a session closed (its didClose) or no longer followed is forgotten: no resync for it follows")
-    func forgottenSessions() throws {
-        let big =
-            Array(#"{"jsonrpc":"2.0","method":"n","params":{"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 600)
-            + Array(#""}}"#.utf8)
-        for closing in [true, false] {
-            let loop = EmbeddedEventLoop()
-            let a = Peer(id: 1, loop: loop, maxOutboundBytes: 1024)
-            var broadcast = Broadcast()
-            for version in 1...3 { broadcast.add(Broadcast.Message(big), to: a.handle, sessionId: "s", version: version) }
-            for version in 1...3 { broadcast.add(Broadcast.Message(big), to: a.handle, sessionId: "t", version: version) }
-            if closing {
-                broadcast.add(Self.message(0), to: a.handle, forgetting: "s")
-            } else {
-                broadcast.forget("s", at: a.handle)
-            }
-            broadcast.send()
-            loop.run()
-            // "s" and "t" both lost versions to the bound; only "t", still followed, is owed its resync.
-            let expected =
-                [String(decoding: big, as: UTF8.self)] + (closing ? [String(decoding: Self.notification(0), as: UTF8.self)] : [])
-                + [#"{"jsonrpc":"2.0","method":"session/resync","params":{"sessionId":"t","version":3}}"#]
-            #expect(try a.written() == expected, "closing: \(closing)")
-        }
+    @Test("an observer may refuse a notification that fits; then no drain is owed")
+    func observerRefuses() throws {
+        let loop = EmbeddedEventLoop()
+        let a = Peer(id: 1, loop: loop, maxOutboundBytes: 1024)
+        let observer = RecordingObserver(refusing: ["no"])
+        a.handle.observe(observer)
+        var broadcast = Broadcast()
+        broadcast.add(Self.message(1), to: a.handle, tag: TestTag("no"))
+        broadcast.add(Self.message(2), to: a.handle, tag: TestTag("yes"))
+        broadcast.send()
+        loop.run()
+        #expect(observer.asked == ["no fits", "yes fits"])
+        #expect(try a.written() == [String(decoding: Self.notification(2), as: UTF8.self)])
+        #expect(observer.drains == 0)
+    }
+
+    @Test("a marker reaches the observer in order with the notifications around it, and writes nothing")
+    func markersInOrder() throws {
+        let loop = EmbeddedEventLoop()
+        let a = Peer(id: 1, loop: loop)
+        let observer = RecordingObserver()
+        a.handle.observe(observer)
+        var broadcast = Broadcast()
+        broadcast.add(Self.message(1), to: a.handle, tag: TestTag("one"))
+        broadcast.mark(TestTag("between"), at: a.handle)
+        broadcast.add(Self.message(2), to: a.handle, tag: TestTag("two"))
+        broadcast.send()
+        loop.run()
+        #expect(observer.asked == ["one fits", "mark between", "two fits"])
+        #expect(try a.written() == [1, 2].map { String(decoding: Self.notification($0), as: UTF8.self) })
+    }
+}
+
+/// A tag naming what a notification is about, for the tests' observer.
+final class TestTag: OutboundTag {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+/// Records what its connection asks, admits what fits unless refused by name, and answers a drain with one
+/// notification counting the drains.
+final class RecordingObserver: OutboundObserver {
+    private(set) var asked: [String] = []
+    private(set) var drains = 0
+    let refusing: Set<String>
+
+    init(refusing: Set<String> = []) { self.refusing = refusing }
+
+    func admit(_ tag: any OutboundTag, fits: Bool) -> Bool {
+        let name = (tag as? TestTag)?.name ?? "?"
+        asked.append("\(name) \(fits ? "fits" : "does not fit")")
+        return !refusing.contains(name)
+    }
+
+    func reached(_ tag: any OutboundTag) {
+        asked.append("mark \((tag as? TestTag)?.name ?? "?")")
+    }
+
+    func drained() -> [JSON] {
+        drains += 1
+        return [Envelope.notification(method: "drained", params: ["count": .number(drains)])]
     }
 }
