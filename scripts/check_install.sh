@@ -51,8 +51,8 @@ bash_words=$(bash -c "source '$root/share/bash-completion/completions/navctl'
   COMP_WORDS=(navctl li); COMP_CWORD=1; COMP_LINE='navctl li'; COMP_POINT=\${#COMP_LINE}; _navctl navctl li navctl; echo \"\${COMPREPLY[*]}\"")
 [ "$bash_words" = "lint" ] || fail "bash completes 'navctl li' to '$bash_words', not lint"
 bash_options=$(bash -c "source '$root/share/bash-completion/completions/navctl'
-  COMP_WORDS=(navctl lint --fo); COMP_CWORD=2; COMP_LINE='navctl lint --fo'; COMP_POINT=\${#COMP_LINE}; _navctl navctl --fo lint; echo \"\${COMPREPLY[*]}\"")
-[ "$bash_options" = "--format" ] || fail "bash completes 'navctl lint --fo' to '$bash_options'"
+  COMP_WORDS=(navctl lint --form); COMP_CWORD=2; COMP_LINE='navctl lint --form'; COMP_POINT=\${#COMP_LINE}; _navctl navctl --form lint; echo \"\${COMPREPLY[*]}\"")
+[ "$bash_options" = "--format" ] || fail "bash completes 'navctl lint --form' to '$bash_options'"
 
 # fish: its own completer answers for the installed file.
 fish_words=$(fish --no-config -c "source '$root/share/fish/vendor_completions.d/navctl.fish'; complete -C 'navctl li'")
