@@ -162,7 +162,8 @@ extension NavImport {
             )
         } else if large {
             barJSON = ["prefersLargeTitles": true]
-            notes.append("the bar's \(fmt(barFrame.height - topRow))-pt row under its top row is taken as a large-title row (no title text in it)")
+            notes.append(
+                "the bar's \(fmt(barFrame.height - topRow))-pt row under its top row is taken as a large-title row (no title text in it)")
         } else if let inlineTitle {
             content.title = inlineTitle.element.text
             frames["title"] = inlineTitle.frame
