@@ -471,37 +471,30 @@ struct UnitReader {
         }
     }
 
-    /// `UINavigationItemLargeTitleDisplayMode…`, or its raw value (automatic 0, always 1, never 2).
+    /// `UINavigationItemLargeTitleDisplayMode…`, or its raw value.
     private func largeTitleMode(_ e: Expr, at place: Place) -> Known<NavigationItem.LargeTitleDisplayMode> {
-        let f = values.follow(e, at: place)
-        switch f.expr {
-        case .name("UINavigationItemLargeTitleDisplayModeAutomatic", _): return .known(.automatic)
-        case .name("UINavigationItemLargeTitleDisplayModeAlways", _): return .known(.always)
-        case .name("UINavigationItemLargeTitleDisplayModeNever", _): return .known(.never)
-        case .number(let v, _, _):
-            switch v {
-            case 0: return .known(.automatic)
-            case 1: return .known(.always)
-            case 2: return .known(.never)
-            default: return .unknown
-            }
-        default: return .unknown
-        }
+        enumeration(
+            e, at: place, prefix: "UINavigationItemLargeTitleDisplayMode",
+            [("Automatic", .automatic), ("Always", .always), ("Never", .never)])
     }
 
+    /// `UINavigationItemBackButtonDisplayMode…`, or its raw value.
     private func displayMode(_ e: Expr, at place: Place) -> Known<NavigationItem.BackButtonDisplayMode> {
-        let f = values.follow(e, at: place)
-        switch f.expr {
-        case .name("UINavigationItemBackButtonDisplayModeMinimal", _): return .known(.minimal)
-        case .name("UINavigationItemBackButtonDisplayModeGeneric", _): return .known(.generic)
-        case .name("UINavigationItemBackButtonDisplayModeDefault", _): return .known(.default)
+        enumeration(
+            e, at: place, prefix: "UINavigationItemBackButtonDisplayMode",
+            [("Default", .default), ("Generic", .generic), ("Minimal", .minimal)])
+    }
+
+    /// A UIKit `NS_ENUM` value given by its constant (`prefix` + a case's name) or its raw value, `cases` being in
+    /// raw-value order from 0; anything else is unknown.
+    private func enumeration<T>(_ e: Expr, at place: Place, prefix: String, _ cases: [(name: String, value: T)]) -> Known<T> {
+        switch values.follow(e, at: place).expr {
+        case .name(let name, _):
+            guard name.hasPrefix(prefix), let c = cases.first(where: { prefix + $0.name == name }) else { return .unknown }
+            return .known(c.value)
         case .number(let v, _, _):
-            switch v {
-            case 0: return .known(.default)
-            case 1: return .known(.generic)
-            case 2: return .known(.minimal)
-            default: return .unknown
-            }
+            guard let i = Int(exactly: v), cases.indices.contains(i) else { return .unknown }
+            return .known(cases[i].value)
         default: return .unknown
         }
     }

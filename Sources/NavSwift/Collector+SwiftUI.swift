@@ -65,7 +65,10 @@ extension Collector {
         case "searchable":
             // In a navigation stack the search field sits in the bar's drawer; `.always` keeps it when scrolling.
             emit(.ready(.searchController(.known(true))), at: at)
-            if let placement = Expressions.argument(call, "placement"), placement.description.contains("displayMode: .always") {
+            if let drawer = Expressions.argument(call, "placement")?.as(FunctionCallExprSyntax.self),
+                drawer.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "navigationBarDrawer",
+                Expressions.argument(drawer, "displayMode").flatMap(Expressions.memberName) == "always"
+            {
                 emit(.ready(.hidesSearchBarWhenScrolling(.known(false))), at: at)
             }
         case "navigationBarBackButtonHidden":

@@ -141,12 +141,10 @@ enum Readable {
 
     /// `black`, `white` or `systemBlue` for exactly those colours.
     static func colorName(_ color: Color) -> String? {
-        switch color.hex {
-        case Color.black.hex: return "black"
-        case Color.white.hex: return "white"
-        case "#007AFF": return "systemBlue"
-        default: return nil
-        }
+        let named: [(String, Color?)] = [
+            ("black", .black), ("white", .white), ("systemBlue", SystemPalette.color(named: "systemBlue", dark: false)),
+        ]
+        return named.first { $0.1?.hex == color.hex }?.0
     }
 
     /// `value` with exactly `places` decimals, rounded half away from zero.

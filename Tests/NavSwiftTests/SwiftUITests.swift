@@ -285,6 +285,20 @@ struct SwiftUILargeTitleTests {
                         .searchable(text: $query, placement: .navigationBarDrawer(displayMode: .always))
                 }
             }
+            struct ChatsView: View {
+                @State private var query = ""
+                var body: some View {
+                    List { rows }
+                        .searchable(text: $query, placement: .navigationBarDrawer(displayMode:.always))
+                }
+            }
+            struct MailView: View {
+                @State private var query = ""
+                var body: some View {
+                    List { rows }
+                        .searchable(text: $query, placement: .navigationBarDrawer(displayMode: .automatic))
+                }
+            }
             struct NotesView: View {
                 @State private var query = ""
                 var body: some View {
@@ -298,6 +312,8 @@ struct SwiftUILargeTitleTests {
             facts.screen("ContactsView")?.values == [
                 .title(.known("Contacts")), .searchController(.known(true)), .hidesSearchBarWhenScrolling(.known(false)),
             ])
+        #expect(facts.screen("ChatsView")?.values == [.searchController(.known(true)), .hidesSearchBarWhenScrolling(.known(false))])
+        #expect(facts.screen("MailView")?.values == [.searchController(.known(true))])
         #expect(facts.screen("NotesView")?.values == [.searchController(.known(true))])
     }
 }
