@@ -121,6 +121,7 @@ extension NavImport {
             let minimal = era == .glass ? BarGeometry.platterSize : 44
             backChevronOnly = back.frame.width <= minimal + 0.5
             content.back = backChevronOnly ? "" : (back.element.text ?? "")
+            if !backChevronOnly { content.backButtonWidth = back.frame.width }
         }
 
         // The items: the other buttons, by side; right items from the trailing edge inward.
@@ -155,6 +156,7 @@ extension NavImport {
         var barJSON: JSONObject?
         if let largeTitle {
             content.title = largeTitle.element.text
+            content.largeTitleWidth = largeTitle.frame.width
             frames["largeTitle"] = largeTitle.frame
             barJSON = ["prefersLargeTitles": true]
             notes.append(
@@ -166,6 +168,7 @@ extension NavImport {
                 "the bar's \(fmt(barFrame.height - topRow))-pt row under its top row is taken as a large-title row (no title text in it)")
         } else if let inlineTitle {
             content.title = inlineTitle.element.text
+            content.titleWidth = inlineTitle.frame.width
             frames["title"] = inlineTitle.frame
         } else if let id = bar.identifier, !id.isEmpty {
             notes.append(

@@ -261,18 +261,52 @@ public enum NavImport {
             }
         }
         screens.append(.object(top))
-        notes.append(
-            "locale, app languages and policies: not in the input; the defaults (en, [en], every \(policies.isEmpty ? "" : "other ")policy's default) are used"
-        )
 
         var document: JSONObject = [
             "format": "navd-session", "formatVersion": 1, "name": "imported", "profile": .string(profile.rawValue), "device": device,
         ]
+        var policies = policies
+        let widths = givenWidths(content, screens: screens, document: document, policies: policies)
+        if !widths.isEmpty {
+            policies["textWidths"] = .array(widths)
+            notes.append(
+                "text widths: \(widths.count) kept as the input drew them (policies.textWidths), so the bar is laid out with the input's own widths for \(widths.compactMap { $0["text"]?.stringValue.map { "'\($0)'" } }.joined(separator: ", "))"
+            )
+        }
+        notes.append(
+            "locale, app languages and policies: not in the input; the defaults (en, [en], every \(policies.isEmpty ? "" : "other ")policy's default) are used"
+        )
         if !policies.isEmpty { document["policies"] = .object(policies) }
         if let bar { document["bar"] = .object(bar) }
         document["notes"] = .array(notes.map(JSON.string))
         document["screens"] = .array(screens)
         return Result(document: .object(document), profile: profile, notes: notes)
+    }
+
+    /// The title's, the large title's and the back title's widths as the input drew them, for `policies.textWidths`.
+    /// A back button whose label the input does not give (an accessibility tree) holds a label as wide as the
+    /// model's back button of its width does (`BarGeometry.backLabelWidth`).
+    static func givenWidths(_ content: Content, screens: [JSON], document: JSONObject, policies: JSONObject) -> [JSON] {
+        func entry(_ text: String, _ style: TextWidths.Style, _ width: Double) -> JSON {
+            ["text": .string(text), "style": .string(style.rawValue), "width": .number((width * 100).rounded() / 100)]
+        }
+        var out: [JSON] = []
+        if let title = content.title, !title.isEmpty {
+            if let w = content.titleWidth, w > 0 { out.append(entry(title, .title, w)) }
+            if let w = content.largeTitleWidth, w > 0 { out.append(entry(title, .largeTitle, w)) }
+        }
+        guard let back = content.back, !back.isEmpty else { return out }
+        if let w = content.backLabelWidth, w > 0 {
+            out.append(entry(back, .button, w))
+        } else if let button = content.backButtonWidth {
+            var trial = document
+            if !policies.isEmpty { trial["policies"] = .object(policies) }
+            trial["screens"] = .array(screens)
+            guard let (_, model) = try? SessionDocument.decode(.object(trial), limits: ModelLimits()) else { return out }
+            let g = BarGeometry(model: model, screenIndex: model.screens.count - 1)
+            if let w = g.backLabelWidth(buttonWidth: button), w > 0 { out.append(entry(back, .button, w)) }
+        }
+        return out
     }
 
     // MARK: The font era
@@ -327,30 +361,43 @@ public enum NavImport {
         var right: [JSON] = []
         /// The top screen has an integrated search field (GEO-16).
         var search = false
+        /// The widths the input drew the title, the large title and the back title at (`policies.textWidths`).
+        var titleWidth: Double?
+        var largeTitleWidth: Double?
+        var backLabelWidth: Double?
+        /// The back button's width, when the input gives the button and not its label (an accessibility tree): the
+        /// label's width is what the model's back button of this width holds.
+        var backButtonWidth: Double?
     }
 
     static func extract(_ inBar: [Placed], bar: Placed, texts: [String: String], profile: Profile) -> Content {
         var content = Content()
         // A view's text: its own label subviews' (by the tree, not by frame: a back title moved aside by a
         // title position adjustment is still the back button's), else any label drawn inside its frame.
-        func labelText(below view: View) -> String? {
+        func label(below view: View) -> (text: String, width: Double)? {
             for child in view.subviews {
-                if isLabel(child), let id = child.id, let t = texts[id] { return t }
-                if let t = labelText(below: child) { return t }
+                if isLabel(child), let id = child.id, let t = texts[id] { return (t, child.frame.width) }
+                if let found = label(below: child) { return found }
             }
             return nil
         }
-        func text(in p: Placed) -> String? {
-            if let t = labelText(below: p.view) { return t }
+        func label(in p: Placed) -> (text: String, width: Double)? {
+            if let found = label(below: p.view) { return found }
             let labels = inBar.filter { isLabel($0.view) && $0.window.isInside(p.window) }
-            for label in labels { if let id = label.view.id, let t = texts[id] { return t } }
+            for l in labels { if let id = l.view.id, let t = texts[id] { return (t, l.window.width) } }
             return nil
         }
+        func text(in p: Placed) -> String? { label(in: p)?.text }
         let mid = bar.window.midX
         if profile == .ios10 {
-            if let titleView = inBar.first(where: { isClass($0.view, "UINavigationItemView") }) { content.title = text(in: titleView) }
+            if let titleView = inBar.first(where: { isClass($0.view, "UINavigationItemView") }), let drawn = label(in: titleView) {
+                content.title = drawn.text
+                content.titleWidth = drawn.width
+            }
             if let back = inBar.first(where: { isClass($0.view, "UINavigationItemButtonView") }) {
-                content.back = text(in: back) ?? ""
+                let drawn = label(in: back)
+                content.back = drawn?.text ?? ""
+                content.backLabelWidth = drawn?.width
             }
             for button in inBar where isClass(button.view, "UINavigationButton") {
                 let entry = barItem(
@@ -371,7 +418,9 @@ public enum NavImport {
                 || (button.window.minX <= bar.window.minX + 0.5 && inside.contains { $0.view.className == "UIImageView" }
                     && !inside.contains { isClass($0.view, "_UIButtonBarStackView") })
             if isBack {
-                content.back = text(in: button) ?? ""
+                let drawn = label(in: button)
+                content.back = drawn?.text ?? ""
+                content.backLabelWidth = drawn?.width
                 continue
             }
             let side = button.window.midX < mid
@@ -400,7 +449,10 @@ public enum NavImport {
             let titles = inBar.filter {
                 isLabel($0.view) && $0.depth > contentView.depth && !inButtons.contains($0.view.id ?? "")
             }
-            content.title = titles.compactMap { $0.view.id.flatMap { texts[$0] } }.first
+            if let drawn = titles.first(where: { $0.view.id.flatMap { texts[$0] } != nil }) {
+                content.title = drawn.view.id.flatMap { texts[$0] }
+                content.titleWidth = drawn.window.width
+            }
         }
         return content
     }

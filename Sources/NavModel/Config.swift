@@ -210,6 +210,9 @@ public struct Policies: Sendable, Hashable {
     public var textMetrics: TextMetricsSetting = .automatic
     /// Text widths from a real font file (nil: none named; then `textMetrics` decides).
     public var textFont: TextFontSetting?
+    /// Texts' widths as a device drew them, which replace the model's measure of those texts (an import's label
+    /// frames; empty: none given).
+    public var textWidths = TextWidths()
     /// SRC-5: how far `setBackButtonTitlePositionAdjustment` may move the back title, in points along either axis,
     /// before `back-title-offset-hack` reports it (reasoned: nudges of a few points align a title with a custom
     /// indicator; the hack moves it off the bar, by hundreds).
@@ -248,6 +251,11 @@ public struct SessionConfig: Sendable, Hashable {
     /// by whoever reads files; nil: the calibrated tables of `textFamily` alone. Characters the font lacks
     /// measure with `textFamily`'s tables.
     public var textFont: TextFont?
+
+    /// The width of a back title or an item's text: given (`policies.textWidths`), else measured.
+    public func buttonTextWidth(_ text: String) -> Double {
+        TextMetrics.width(text, style: .button, family: textFamily, font: textFont, given: policies.textWidths)
+    }
 
     /// What measured the text, for answers that depend on widths: nil for the calibrated tables.
     public var measuredWith: MeasuredWith? { textFont.map(MeasuredWith.init) }

@@ -22,6 +22,9 @@ public struct BackTitle: Sendable, Hashable {
     /// The real font that measured the text against its room, when one did (extension `metrics`); nil when the
     /// calibrated tables did, or no width was measured.
     public var metrics: MeasuredWith?
+    /// The width `policies.textWidths` gives the shown title, when it gives one: the width its fit was judged by
+    /// (extension `givenWidth`).
+    public var givenWidth: Double?
 
     public enum HiddenReason: String, Sendable, Hashable, CaseIterable {
         /// The screen is the root: nothing to go back to (BB-1).

@@ -160,6 +160,9 @@ extension Policies {
                 path: r.path("textFont"), expected: "{\"file\", \"face\"?} or null",
                 message: "'\(r.path("textFont"))' must be {\"file\", \"face\"?} or null (no font file), not \(v.typeName)")
         }
+        try r.patch("textWidths", &textWidths, reset: TextWidths()) { (v: JSON, p: String) throws(RPCError) -> TextWidths in
+            try TextWidths.decode(v, path: p)
+        }
     }
 
     public var json: JSON {
@@ -200,6 +203,7 @@ extension Policies {
         o["textMetrics"] = .string(textMetrics.rawValue)
         // Written only when set, so documents and snapshots without a font file read as they always did.
         if let textFont { o["textFont"] = textFont.json }
+        if !textWidths.isEmpty { o["textWidths"] = textWidths.json }
         return .object(o)
     }
 }
@@ -322,5 +326,49 @@ extension MeasuredWith {
 
     public static func decode(_ r: ParamReader) throws(RPCError) -> MeasuredWith {
         MeasuredWith(file: try r.string("file"), face: try r.string("face"), variable: try r.bool("variable"))
+    }
+}
+
+// MARK: Given text widths
+
+extension TextWidths {
+    /// `[{"text", "style", "width"}]`; a text given twice in one style is refused at the second.
+    static func decode(_ v: JSON, path p: String) throws(RPCError) -> TextWidths {
+        guard case .array(let list) = v else {
+            throw .invalidParams(
+                path: p, expected: "an array of {\"text\", \"style\", \"width\"} or null",
+                message: "'\(p)' must be an array of {\"text\", \"style\", \"width\"} or null (none given), not \(v.typeName)")
+        }
+        var widths = TextWidths()
+        for (i, element) in list.enumerated() {
+            let at = "\(p)[\(i)]"
+            guard case .object(let o) = element else {
+                throw .invalidParams(
+                    path: at, expected: "{\"text\", \"style\", \"width\"}",
+                    message: "'\(at)' must be {\"text\", \"style\", \"width\"}, not \(element.typeName)")
+            }
+            let r = ParamReader(object: o, path: at)
+            let text = try r.string("text")
+            guard let style = try r.optionalEnum("style", Style.self) else { throw r.missing("style", "a text style") }
+            guard let width = try r.optionalDouble("width", atLeast: 0) else { throw r.missing("width", "a number") }
+            guard width <= 10_000 else {
+                throw .invalidParams(
+                    path: r.path("width"), expected: "a number <= 10000", message: "'\(r.path("width"))' must be at most 10000")
+            }
+            if widths.width(of: text, style: style) != nil {
+                throw .invalidParams(
+                    path: at, expected: "one width per text and style",
+                    message: "'\(at)' gives \"\(text)\" in style \"\(style.rawValue)\" a second width")
+            }
+            widths.set(Entry(text: text, style: style, width: width))
+        }
+        return widths
+    }
+
+    var json: JSON {
+        .array(
+            entries.map { e in
+                ["text": .string(e.text), "style": .string(e.style.rawValue), "width": .number(e.width)]
+            })
     }
 }

@@ -13,6 +13,7 @@ extension BackTitle {
         if let image { o["image"] = image.json }
         if let hiddenBecause { o["hiddenBecause"] = .string(hiddenBecause.rawValue) }
         if let metrics { o["metrics"] = metrics.json }
+        if let givenWidth { o["givenWidth"] = .number(givenWidth) }
         return .object(o)
     }
 }
@@ -58,6 +59,7 @@ extension BackTitle {
         t.image = try r.optionalSize("image")
         t.hiddenBecause = try r.optionalEnum("hiddenBecause", HiddenReason.self)
         t.metrics = try r.optionalObject("metrics").map(MeasuredWith.decode)
+        t.givenWidth = try r.optionalDouble("givenWidth")
         return t
     }
 }

@@ -137,7 +137,9 @@ public enum BarRenderer {
                     ],
                     text: "bar hidden: it takes no taps"))
         }
-        drawn += layout.drawing.map { drawing($0, colours, family: layout.textFamily, font: layout.textFont) }
+        drawn += layout.drawing.map {
+            drawing($0, colours, family: layout.textFamily, font: layout.textFont, given: layout.textWidths)
+        }
 
         var layers: [SVGElement] = [
             SVGElement("title", text: "navigation bar of '\(layout.screenId)' on \(layout.profile.rawValue)"),
@@ -183,7 +185,9 @@ public enum BarRenderer {
     }
 
     /// One element of what the bar draws.
-    static func drawing(_ d: BarDrawing, _ colours: Colours, family: TextMetrics.Family, font: TextFont? = nil) -> SVGElement {
+    static func drawing(
+        _ d: BarDrawing, _ colours: Colours, family: TextMetrics.Family, font: TextFont? = nil, given: TextWidths = TextWidths()
+    ) -> SVGElement {
         let f = SVGNumber.format
         switch d {
         case .background(let r, _):
@@ -207,9 +211,10 @@ public enum BarRenderer {
                     .init("stroke-width", "3"), .init("stroke-linecap", "round"), .init("stroke-linejoin", "round"),
                 ])
         case .text(let text, let r, let bold, let enabled):
-            return label(text, r, bold: bold, enabled: enabled, colours: colours, family: family, font: font)
+            return label(text, r, bold: bold, enabled: enabled, colours: colours, family: family, font: font, given: given)
         case .largeTitle(let text, let r):
-            return label(text, r, bold: false, enabled: true, colours: colours, family: family, large: true, font: font)
+            return label(
+                text, r, bold: false, enabled: true, colours: colours, family: family, large: true, font: font, given: given)
         case .searchField(let r):
             return SVGElement(
                 "rect",

@@ -25,7 +25,7 @@ extension BarRenderer {
     /// than its text (a bar item given a `width`), inside a viewport of its frame.
     static func label(
         _ text: String, _ r: Rect, bold: Bool, enabled: Bool, colours: Colours, family: TextMetrics.Family,
-        large: Bool = false, font: TextFont? = nil
+        large: Bool = false, font: TextFont? = nil, given: TextWidths = TextWidths()
     ) -> SVGElement {
         let f = SVGNumber.format
         // Helvetica Neue's titles are its Medium (500); San Francisco's are semibold (600); a large title is bold
@@ -33,8 +33,17 @@ extension BarRenderer {
         let neue = family == .helveticaNeue
         let weight: TextMetrics.Weight = large ? .bold : (bold ? .semibold : .regular)
         let size = large ? BarGeometry.largeTitleFontSize : TextMetrics.barFontSize
-        let shown = Self.tailTruncated(text, toFit: r.width, weight: weight, family: family, size: size, font: font)
-        let advances = shown.map { TextMetrics.width(String($0), weight: weight, size: size, family: family, font: font) }
+        // A text drawn at a given width (`policies.textWidths`) is whole when that width fits, its clusters spread
+        // over it in proportion to the model's advances.
+        let style: TextWidths.Style = large ? .largeTitle : (bold ? .title : .button)
+        let givenWidth = given.width(of: text, style: style).flatMap { $0 <= r.width + 0.5 ? $0 : nil }
+        let shown =
+            givenWidth != nil
+            ? text : Self.tailTruncated(text, toFit: r.width, weight: weight, family: family, size: size, font: font)
+        var advances = shown.map { TextMetrics.width(String($0), weight: weight, size: size, family: family, font: font) }
+        if let givenWidth, case let sum = advances.reduce(0, +), sum > 0 {
+            advances = advances.map { $0 * givenWidth / sum }
+        }
         let measured = advances.reduce(0, +)
         let length = min(r.width, measured)
         // Only "…" alone can be wider than its frame: its advance is then squeezed with the rest.

@@ -231,6 +231,19 @@ struct RenderTests {
         }
     }
 
+    @Test("a title with a given width narrower than the model's measure is drawn whole, not cut, over that width")
+    func givenWidthDrawnWhole() throws {
+        let title = "Keyboards"
+        let narrow = TextMetrics.width(title, weight: .semibold) - 6
+        let m = try Fx.model(
+            policies: { $0.textWidths = TextWidths([.init(text: title, style: .title, width: narrow)]) },
+            [Screen(id: "a", title: "General"), Screen(id: "b", title: title)])
+        #expect(Fx.bar(m).element(.title)?.frame.width == narrow)
+        #expect(try Self.labelTexts(try Self.svg(m)).contains(title), "drawn whole at the width the device drew it")
+        // The model's measure is wider than the frame, which cuts a text with no given width (the test below).
+        #expect(TextMetrics.width(title, weight: .semibold) > narrow + 0.5)
+    }
+
     @Test("a label wider than its frame is tail-truncated and clipped to its frame, and nothing is drawn past it")
     func longLabels() throws {
         let long = "A really very long back style title that cannot fit"

@@ -394,7 +394,7 @@ PARAMS is a plist of wire names:
   :sessionId (string, required)
   :screenId (string)
 Returns {title, display, source, truncated, menu, image?, hiddenBecause?,
-metrics?} as a plist.
+metrics?, givenWidth?} as a plist.
 CONNECTION defaults to the commands' connection."
   (navd-request "title/back" params connection))
 

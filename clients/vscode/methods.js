@@ -276,7 +276,7 @@ function install(NavdClient) {
    * `title/back`: What the back button of a screen (default: the top) says, and why.
    * @param {{sessionId: string, screenId?: string}} params
    * @param {{timeout?: number}=} options
-   * @returns {Promise<*>} {title, display, source, truncated, menu, image?, hiddenBecause?, metrics?}
+   * @returns {Promise<*>} {title, display, source, truncated, menu, image?, hiddenBecause?, metrics?, givenWidth?}
    */
   proto.titleBack = function titleBack(params, options) { return this.request('title/back', params, options); };
   /**

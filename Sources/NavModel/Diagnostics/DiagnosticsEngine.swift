@@ -153,7 +153,7 @@ public enum DiagnosticsEngine {
                 return [
                     diag(
                         "back-title-truncated", .info,
-                        "the back button's label \"\(title.title ?? "")\" is \(fmt(TextMetrics.width(title.title ?? "", family: model.config.textFamily, font: model.config.textFont))) pt wide and is cut at its end to the \(fmt(room)) pt beside the title (BB-6, GEO-11)",
+                        "the back button's label \"\(title.title ?? "")\" is \(fmt(model.config.buttonTextWidth(title.title ?? ""))) pt wide and is cut at its end to the \(fmt(room)) pt beside the title (BB-6, GEO-11)",
                         rect: layout.element(.backButton)?.frame)
                 ]
             default: shown = "\"\(title.title ?? "")\""

@@ -34,6 +34,8 @@ public struct BarGeometry: Sendable, Hashable {
     public var searchRowHeight: Double = 0
     /// The real font text is measured with, when there is one (`SessionConfig.textFont`).
     public var textFont: TextFont?
+    /// Texts' given widths (`policies.textWidths`), which replace the measure of those texts.
+    public var textWidths = TextWidths()
 
     /// Era L: the seed's button views are 30 high (GEO-5).
     public static let legacyButtonHeight: Double = 30
@@ -101,6 +103,7 @@ public struct BarGeometry: Sendable, Hashable {
         if model.showsLargeTitle(at: screenIndex) { largeTitleRowHeight = policies.largeTitleRowHeight }
         if model.showsSearchRow(at: screenIndex) { searchRowHeight = policies.searchRowHeight }
         textFont = config.textFont
+        textWidths = policies.textWidths
     }
 
     /// GEO-2: a landscape phone whose width class is compact. Plus and Max phones are regular-width in
@@ -137,10 +140,28 @@ public struct BarGeometry: Sendable, Hashable {
     /// Top of an era L button view: 6 in a 44-pt bar (GEO-5).
     public var legacyButtonY: Double { max(0, (barHeight - BarGeometry.legacyButtonHeight) / 2 - 1) }
 
-    /// A text's width: semibold for titles, regular for items and the back title, in `textFamily`; an
-    /// item's `width` overrides.
+    /// A text's width: semibold for titles, regular for items and the back title, in `textFamily`, unless
+    /// `textWidths` gives it; an item's `width` overrides.
     public func textWidth(_ text: String, bold: Bool = false) -> Double {
-        TextMetrics.width(text, weight: bold ? .semibold : .regular, size: 17, family: textFamily, font: textFont)
+        textWidth(text, style: bold ? .title : .button)
+    }
+
+    /// The width of the back title a system back button `buttonWidth` wide holds (the inverse of its placement,
+    /// `BarPlacement`): what an input that gives the button and not its label drew the label at. nil when such a
+    /// button holds no label.
+    public func backLabelWidth(buttonWidth: Double) -> Double? {
+        let label: Double
+        switch era {
+        case .modern: label = buttonWidth - (chevronX + chevron.width + chevronGap) - backButtonEndPadding
+        case .legacy: label = buttonWidth - chevron.width - chevronGap
+        case .glass: label = buttonWidth - chevron.width - chevronGap - BarGeometry.platterPadding
+        }
+        return label > 0 ? label : nil
+    }
+
+    /// A text's width in `style`: its given width, else its measure.
+    public func textWidth(_ text: String, style: TextWidths.Style) -> Double {
+        TextMetrics.width(text, style: style, family: textFamily, font: textFont, given: textWidths)
     }
 }
 

@@ -109,7 +109,7 @@ struct BarTreeBuilder {
             forwarding = BarTreeBuilder.containerPaths(in: windowView, roles: roleTable, outsideOnly: true)
         }
 
-        return LaidOutBar(
+        var laidOut = LaidOutBar(
             screenId: plan.screen.id, profile: plan.profile, barFrame: bar, hidden: hidden, window: windowView,
             roles: roleTable,
             elements: elements.sorted { $0.frame.minX < $1.frame.minX }.map {
@@ -125,6 +125,8 @@ struct BarTreeBuilder {
             maskOutside: plan.policies.maskOutside,
             disabledItems: Set((plan.screen.item.leftItems + plan.screen.item.rightItems).filter { !$0.enabled }.map(\.id)),
             alphaRule: plan.policies.alphaRule, textFamily: g.textFamily, textFont: g.textFont)
+        laidOut.textWidths = g.textWidths
+        return laidOut
     }
 
     // MARK: Era M and G
@@ -162,10 +164,7 @@ struct BarTreeBuilder {
     /// text at 34 pt bold and no wider than the row's margins allow (GEO-13).
     private var largeTitleLabel: Rect? {
         guard let row = g.largeTitleRow, let text = plan.largeTitle else { return nil }
-        let width = min(
-            TextMetrics.width(
-                text, weight: .bold, size: BarGeometry.largeTitleFontSize, family: g.textFamily, font: g.textFont),
-            g.width - 2 * g.margin)
+        let width = min(g.textWidth(text, style: .largeTitle), g.width - 2 * g.margin)
         return Rect(
             x: g.margin, y: row.y + BarGeometry.largeTitleLabelTop, width: width,
             height: min(BarGeometry.largeTitleLabelHeight, row.height - BarGeometry.largeTitleLabelTop))

@@ -44,6 +44,8 @@ public struct LaidOutBar: Sendable, Hashable {
     public var textFamily: TextMetrics.Family = .sanFrancisco
     /// The real font the bar's text was measured with, if any (`SessionConfig.textFont`).
     public var textFont: TextFont?
+    /// Texts whose widths were given (`policies.textWidths`) rather than measured, for drawing them at that width.
+    public var textWidths = TextWidths()
 
     /// The navigation bar's path in `window`.
     public static let barPath: [Int] = [0]

@@ -53,16 +53,15 @@ public enum BackTitleEngine {
             return answer
         case .label(let text, let source):
             let fits =
-                TextMetrics.width(text, family: model.config.textFamily, font: model.config.textFont)
+                model.config.buttonTextWidth(text)
                 <= BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
             var answer = BackTitle(title: text, display: .text, source: source, truncated: !fits, menu: menu)
             answer.metrics = model.config.measuredWith
+            answer.givenWidth = model.config.policies.textWidths.width(of: text, style: .button)
             return answer
         case .ladder(let rungs):
             let space = BarMetrics.backTitleSpace(model: model, screenIndex: screenIndex)
-            let family = model.config.textFamily
-            let font = model.config.textFont
-            var level = rungs.firstIndex { TextMetrics.width($0.text, family: family, font: font) <= space } ?? rungs.count
+            var level = rungs.firstIndex { model.config.buttonTextWidth($0.text) <= space } ?? rungs.count
             if model.config.policies.stickyBackTitle, let shown, let shownLevel = ladderLevel(of: shown, in: rungs),
                 shownLevel > level
             {
@@ -76,6 +75,7 @@ public enum BackTitleEngine {
                 answer = BackTitle(title: nil, display: .arrowOnly, source: .none, truncated: true, menu: menu)
             }
             answer.metrics = model.config.measuredWith
+            answer.givenWidth = answer.title.flatMap { model.config.policies.textWidths.width(of: $0, style: .button) }
             return answer
         }
     }

@@ -196,6 +196,18 @@ extension Policies: NamedSchema {
                         .optional("face", .anyOf([.integer(min: 0), .string]), "a collection's face: its index or its name"),
                     ], closed: true),
                 "null: no font file (the calibrated tables of textMetrics); else text widths from this font"),
+            .patch(
+                "textWidths",
+                .array(
+                    .object(
+                        [
+                            .required("text", .string),
+                            .required(
+                                "style", .enumeration(TextWidths.Style.self),
+                                "title: 17-pt semibold; button: the back title and text items, 17-pt regular; largeTitle: 34-pt bold"),
+                            .required("width", .number(min: 0, max: 10_000), "points, as drawn"),
+                        ], closed: true)),
+                "widths of texts as a device drew them, which replace the model's measure of those texts; null: none"),
         ])
     }
 }
@@ -333,6 +345,9 @@ extension BackTitle: NamedSchema {
                 .required("menu", .array(.string), "the long-press history, nearest first"),
                 .optional("image", .ref(Size.self)), .optional("hiddenBecause", .enumeration(HiddenReason.self)),
                 .optional("metrics", .ref(MeasuredWith.self), "the font file that measured the text; absent: the calibrated tables"),
+                .optional(
+                    "givenWidth", .number(min: 0),
+                    "the width policies.textWidths gives the shown title, which its fit was judged by; absent: measured"),
             ], closed: true)
     }
 }

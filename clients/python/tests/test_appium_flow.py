@@ -38,6 +38,9 @@ def test_the_flow_reads_as_the_app_showed_it():
     assert [s["title"] for s in keyboards["screens"]] == ["General", "Keyboards"]
     # The profile follows the device unless the test says which iOS it ran.
     assert keyboards["profile"] == "ios14"
+    # The widths the page source drew the title and the back title at, which the layout then uses.
+    widths = {(w["text"], w["style"]): w["width"] for w in keyboards["policies"]["textWidths"]}
+    assert widths == {("Keyboards", "title"): 86, ("General", "button"): 57}
     assert import_tree(recorded(FLOW[1]), profile="ios18")["profile"] == "ios17"
 
 

@@ -217,7 +217,7 @@ function M.install(Client)
   --- `title/back`: What the back button of a screen (default: the top) says, and why.
   ---@param params {sessionId: string, screenId?: string}
   ---@param timeout integer|nil milliseconds
-  ---@return any {title, display, source, truncated, menu, image?, hiddenBecause?, metrics?}
+  ---@return any {title, display, source, truncated, menu, image?, hiddenBecause?, metrics?, givenWidth?}
   function Client:title_back(params, timeout) return self:request_sync("title/back", params, timeout) end
   --- `title/previous`: The title of the screen below a screen (default: the top), as the bar reads it.
   ---@param params {sessionId: string, screenId?: string}

@@ -365,7 +365,8 @@ class MethodsMixin:
 
     def title_back(self, session_id: str, screen_id: Optional[str] = None) -> Json:
         """``title/back``: What the back button of a screen (default: the top) says, and why.
-        Returns ``{title, display, source, truncated, menu, image?, hiddenBecause?, metrics?}``.
+        Returns ``{title, display, source, truncated, menu, image?, hiddenBecause?, metrics?,
+        givenWidth?}``.
         """
         return self.request("title/back", _params(sessionId=session_id, screenId=screen_id))
 
