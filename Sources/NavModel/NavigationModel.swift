@@ -118,7 +118,7 @@ public struct NavigationModel: Sendable, Hashable {
         try checkVersion(ifVersion)
         try checkDepth(screens.count + 1)
         if index(of: screen.id) != nil { throw .duplicateScreen(id: screen.id, path: "screen.id") }
-        return mutate {
+        return mutate(touching: .none) {
             $0.screens.append(screen)
             return [.stack(op: .push, screens: [screen.id])]
         }
@@ -140,7 +140,7 @@ public struct NavigationModel: Sendable, Hashable {
             keep = i + 1
         }
         let popped = screens[keep...].map(\.id)
-        let changes = mutate {
+        let changes = mutate(touching: .none) {
             $0.screens.removeLast($0.screens.count - keep)
             return popped.isEmpty ? [] : [.stack(op: .pop, screens: Array(popped.reversed()))]
         }
@@ -152,7 +152,7 @@ public struct NavigationModel: Sendable, Hashable {
         try checkVersion(ifVersion)
         try checkDepth(newScreens.count)
         try checkUnique(newScreens, path: "screens")
-        return mutate {
+        return mutate(touching: .all) {
             $0.screens = newScreens
             return [.stack(op: .set, screens: newScreens.map(\.id))]
         }
@@ -167,7 +167,7 @@ public struct NavigationModel: Sendable, Hashable {
         var updated = screens[i]
         try update(&updated)
         updated.id = id
-        return mutate {
+        return mutate(touching: .screen(i)) {
             $0.screens[i] = updated
             return [.screen(screenId: id)]
         }
@@ -180,7 +180,7 @@ public struct NavigationModel: Sendable, Hashable {
         try checkVersion(ifVersion)
         var updated = config
         try update(&updated)
-        return mutate {
+        return mutate(touching: .none) {
             $0.config = updated
             return [.config(fields: fields)]
         }
@@ -188,12 +188,34 @@ public struct NavigationModel: Sendable, Hashable {
 
     // MARK: Internals
 
-    private mutating func mutate(_ body: (inout NavigationModel) -> [Change]) -> [Change] {
+    /// The screens a mutation may change in place. Every mutation but `setStack` keeps each remaining screen's id
+    /// at its index (a push or a pop adds or removes at the top, an update changes one screen, a configuration
+    /// none), so only the screens it names need comparing: a push or a pop costs the same at any depth.
+    private enum Touched {
+        case none
+        case screen(Int)
+        case all
+    }
+
+    /// The screens a mutation touches, as they were before it.
+    private enum Old {
+        case none
+        case screen(Screen, at: Int, wasCovered: Bool)
+        case all([Screen])
+    }
+
+    private mutating func mutate(touching touched: Touched, _ body: (inout NavigationModel) -> [Change]) -> [Change] {
         let before = TopBarState(self)
-        let frozen = frozenCovered()
+        // What the snapshots need of the screens before: holding the whole array would make a push copy it.
+        let old: Old
+        switch touched {
+        case .none: old = .none
+        case .screen(let i): old = .screen(screens[i], at: i, wasCovered: i < screens.count - 1)
+        case .all: old = .all(screens)
+        }
         var changes = body(&self)
         version += 1
-        refreshSnapshots(frozen)
+        refreshSnapshots(old)
         let after = TopBarState(self)
         changes += TopBarState.changes(from: before, to: after)
         shownBackTitle = after.screenId.flatMap { id in after.backTitle.map { ShownBackTitle(screenId: id, backTitle: $0) } }
@@ -205,22 +227,31 @@ public struct NavigationModel: Sendable, Hashable {
         shownBackTitle = ShownBackTitle(screenId: top.id, backTitle: BackTitleEngine.backTitle(model: self, screenIndex: screens.count - 1))
     }
 
-    /// Every covered screen as it was when it was covered, before a mutation.
-    private func frozenCovered() -> [String: Screen] {
-        var frozen: [String: Screen] = [:]
-        for screen in screens.dropLast() { frozen[screen.id] = coveredSnapshots[screen.id] ?? screen }
-        return frozen
-    }
-
     /// After a mutation: a screen that stays covered keeps the state it was covered in, stored only if it has
     /// changed since; a newly covered screen is frozen as it is now (nothing to store); a screen that is top
     /// (or gone) has no snapshot.
-    private mutating func refreshSnapshots(_ frozenBefore: [String: Screen]) {
-        var next: [String: Screen] = [:]
-        for screen in screens.dropLast() {
-            if let frozen = frozenBefore[screen.id], frozen != screen { next[screen.id] = frozen }
+    private mutating func refreshSnapshots(_ old: Old) {
+        switch old {
+        case .all(let old):
+            var frozenBefore: [String: Screen] = [:]
+            for screen in old.dropLast() { frozenBefore[screen.id] = coveredSnapshots[screen.id] ?? screen }
+            var next: [String: Screen] = [:]
+            for screen in screens.dropLast() {
+                if let frozen = frozenBefore[screen.id], frozen != screen { next[screen.id] = frozen }
+            }
+            coveredSnapshots = next
+        case .none, .screen:
+            if !coveredSnapshots.isEmpty {
+                // Popped screens and the new top lose theirs.
+                let covered = Set(screens.dropLast().lazy.map(\.id))
+                coveredSnapshots = coveredSnapshots.filter { covered.contains($0.key) }
+            }
+            // An update of a screen covered before and after: frozen as it was before, unless it is that again.
+            if case .screen(let before, let i, let wasCovered) = old, wasCovered, i < screens.count - 1 {
+                let frozen = coveredSnapshots[before.id] ?? before
+                coveredSnapshots[before.id] = frozen != screens[i] ? frozen : nil
+            }
         }
-        coveredSnapshots = next
     }
 
     private func checkVersion(_ expected: Int?) throws(ModelError) {

@@ -132,6 +132,34 @@ struct NavigationModelTests {
         #expect(m.coveredSnapshots.isEmpty)
     }
 
+    @Test("BB-9 snapshots through every kind of mutation: kept while covered, dropped when uncovered or undone")
+    func snapshotsThroughMutations() throws {
+        var m = try model(["A", "B", "C", "D"]) { $0.policies.backTitleSnapshot = true }
+        _ = try m.updateScreen("b") { $0.title = "B2" }
+        #expect(m.coveredSnapshot(of: "b")?.title == "B")
+        // Pushes, pops above it and configuration changes keep it.
+        _ = try m.push(Screen(id: "e", title: "E"))
+        _ = try m.pop(to: "c")
+        _ = try m.configure(fields: ["locale"]) { $0.locale = "de" }
+        #expect(m.coveredSnapshot(of: "b")?.title == "B" && m.coveredSnapshots.count == 1)
+        // A second change keeps the state it was covered in; changing it back to that state drops the copy.
+        _ = try m.updateScreen("b") { $0.title = "B3" }
+        #expect(m.coveredSnapshot(of: "b")?.title == "B")
+        _ = try m.updateScreen("b") { $0.title = "B" }
+        #expect(m.coveredSnapshots.isEmpty)
+        // The top screen is never frozen; an update of it stores nothing.
+        _ = try m.updateScreen("c") { $0.title = "C2" }
+        #expect(m.coveredSnapshots.isEmpty)
+        // Replacing the stack keeps the copies of screens still covered, by id, wherever they now are.
+        _ = try m.updateScreen("a") { $0.title = "A2" }
+        _ = try m.updateScreen("b") { $0.title = "B4" }
+        _ = try m.setStack([m.screens[1], Screen(id: "x", title: "X"), m.screens[0], m.screens[2]])
+        #expect(m.coveredSnapshot(of: "a")?.title == "A" && m.coveredSnapshot(of: "b")?.title == "B")
+        // Popping to the root uncovers and drops them all.
+        _ = try m.pop(to: "root")
+        #expect(m.coveredSnapshots.isEmpty)
+    }
+
     @Test("generated ids never collide with ids on the stack")
     func generatedIds() throws {
         var m = try NavigationModel(screens: [Screen(id: "screen-1")])

@@ -139,10 +139,21 @@ public enum BackTitleEngine {
         }
         let generic = genericTitle(model.config)
         let policies = model.config.policies
+        // Read in place, screen by screen (a menu is as long as the stack, and is built on every mutation).
+        let snapshots = policies.backTitleSnapshot && !model.coveredSnapshots.isEmpty
         var menu: [String] = []
+        menu.reserveCapacity(screenIndex)
         for j in stride(from: screenIndex - 1, through: 0, by: -1) {
-            guard let screen = model.previousScreen(before: j + 1) else { continue }
-            menu.append(menuEntry(screen, generic: generic, policies: policies))
+            if snapshots, let frozen = model.coveredSnapshots[model.screens[j].id] {
+                menu.append(menuEntry(frozen, generic: generic, policies: policies))
+            } else {
+                // The four titles read in place: passing the screen copies the whole of it, every member retained.
+                menu.append(
+                    menuEntry(
+                        backItemTitle: model.screens[j].item.backItem?.title,
+                        backButtonTitle: model.screens[j].item.backButtonTitle,
+                        title: model.screens[j].item.title ?? model.screens[j].title, generic: generic, policies: policies))
+            }
         }
         return menu
     }
@@ -249,13 +260,23 @@ public enum BackTitleEngine {
     /// A history-menu entry for one earlier screen: backItem title, backButtonTitle, title, generic.
     /// An empty string under an `arrowOnly` BB-8 setting stays empty (a blank row, as on a device).
     static func menuEntry(_ screen: Screen, generic: String, policies: Policies) -> String {
-        if let title = screen.item.backItem?.title, !(title.isEmpty && policies.emptyBackItemTitle == .fallThrough) {
+        menuEntry(
+            backItemTitle: screen.item.backItem?.title, backButtonTitle: screen.item.backButtonTitle,
+            title: screen.item.title ?? screen.title, generic: generic, policies: policies)
+    }
+
+    /// A screen's history-menu entry from its back item's title, its back button title and its title (the item's,
+    /// else the screen's).
+    static func menuEntry(
+        backItemTitle: String?, backButtonTitle: String?, title: String?, generic: String, policies: Policies
+    ) -> String {
+        if let title = backItemTitle, !(title.isEmpty && policies.emptyBackItemTitle == .fallThrough) {
             return title
         }
-        if let title = screen.item.backButtonTitle, !(title.isEmpty && policies.emptyBackButtonTitle == .fallThrough) {
+        if let title = backButtonTitle, !(title.isEmpty && policies.emptyBackButtonTitle == .fallThrough) {
             return title
         }
-        if let title = screen.item.title ?? screen.title, !(title.isEmpty && policies.emptyScreenTitle == .fallThrough) {
+        if let title, !(title.isEmpty && policies.emptyScreenTitle == .fallThrough) {
             return title
         }
         return generic
