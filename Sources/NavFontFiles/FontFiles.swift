@@ -119,26 +119,78 @@ public enum FontFiles {
     /// else macOS's own. nil on Linux, and when none reads.
     public static func systemSanFrancisco() -> TextFont? {
         #if os(macOS)
-            for path in sanFranciscoCandidates() {
-                if let font = try? load(Policies.TextFontSetting(file: path)) { return font }
-            }
+            return firstReadable(sanFranciscoCandidates())
+        #else
+            return nil
         #endif
+    }
+
+    /// The first of `paths` that reads as a font.
+    static func firstReadable(_ paths: [String]) -> TextFont? {
+        for path in paths {
+            if let font = try? load(Policies.TextFontSetting(file: path)) { return font }
+        }
         return nil
     }
 
-    /// Where a Mac keeps San Francisco: each simulator runtime's `SFUI.ttf` (`Fonts/Core` from iOS 17,
-    /// `Fonts/CoreUI` before), newest runtime first, then the system's `SFNS.ttf` and `SFNSText.ttf`.
-    static func sanFranciscoCandidates() -> [String] {
-        var runtimeFolders = ["/Library/Developer/CoreSimulator/Profiles/Runtimes"]
-        for volume in children("/Library/Developer/CoreSimulator/Volumes") {
+    /// Where a Mac keeps San Francisco, under `root` (the file system's root; another in tests): each simulator
+    /// runtime's `SFUI.ttf` (`Fonts/Core` from iOS 17, `Fonts/CoreUI` before), the newest runtime first wherever
+    /// it is installed (`Profiles/Runtimes`, or a mounted volume's), then the system's `SFNS.ttf` and `SFNSText.ttf`.
+    static func sanFranciscoCandidates(root: String = "") -> [String] {
+        var runtimeFolders = ["\(root)/Library/Developer/CoreSimulator/Profiles/Runtimes"]
+        for volume in children("\(root)/Library/Developer/CoreSimulator/Volumes") {
             runtimeFolders.append("\(volume)/Library/Developer/CoreSimulator/Profiles/Runtimes")
         }
+        let runtimes = runtimeFolders.flatMap(children).filter { $0.hasSuffix(".simruntime") }
+            .sorted { newerRuntime(name(of: $0), than: name(of: $1)) }
         var candidates: [String] = []
-        for runtime in runtimeFolders.flatMap(children) where runtime.hasSuffix(".simruntime") {
+        for runtime in runtimes {
             let fonts = "\(runtime)/Contents/Resources/RuntimeRoot/System/Library/Fonts"
             candidates += ["\(fonts)/Core/SFUI.ttf", "\(fonts)/CoreUI/SFUI.ttf"]
         }
-        return candidates.filter { stamp($0) != nil } + ["/System/Library/Fonts/SFNS.ttf", "/System/Library/Fonts/SFNSText.ttf"]
+        return candidates.filter { stamp($0) != nil } + [
+            "\(root)/System/Library/Fonts/SFNS.ttf", "\(root)/System/Library/Fonts/SFNSText.ttf",
+        ]
+    }
+
+    static func name(of path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
+
+    /// Whether runtime `a` is newer than `b` by their names ("iOS 18.2.simruntime"): numbers compare as numbers,
+    /// so iOS 10 is newer than iOS 9; equal names keep no order.
+    static func newerRuntime(_ a: Substring, than b: Substring) -> Bool {
+        func parts(_ name: Substring) -> [Either] {
+            let s = name.hasSuffix(".simruntime") ? name.dropLast(".simruntime".count) : name
+            var out: [Either] = []
+            var digits = ""
+            var text = ""
+            for c in s {
+                if c.isASCII, c.isNumber {
+                    if !text.isEmpty { out.append(.text(text)); text = "" }
+                    digits.append(c)
+                } else {
+                    if !digits.isEmpty { out.append(.number(Int(digits) ?? 0)); digits = "" }
+                    text.append(c)
+                }
+            }
+            if !digits.isEmpty { out.append(.number(Int(digits) ?? 0)) }
+            if !text.isEmpty { out.append(.text(text)) }
+            return out
+        }
+        let (x, y) = (parts(a), parts(b))
+        for (p, q) in zip(x, y) where p != q {
+            switch (p, q) {
+            case (.number(let m), .number(let n)): return m > n
+            case (.text(let m), .text(let n)): return m > n
+            case (.number, .text): return false
+            case (.text, .number): return true
+            }
+        }
+        return x.count > y.count
+    }
+
+    enum Either: Equatable {
+        case number(Int)
+        case text(String)
     }
 
     /// A folder's entries as paths, in descending name order (a newer runtime's name sorts later).
