@@ -150,10 +150,15 @@ test-plugin: deps
 ## its tests, the ThreadSanitizer build runs beside the suites that drive the plain build's programs (which
 ## mostly wait on them), each group's output kept together; then the AddressSanitizer and fuzz builds
 test:
+	@echo "make test: started at $$(date +%T)"
 	$(MAKE) test-swift
+	@echo "make test: the Swift suites passed at $$(date +%T)"
 	$(MAKE) -j2 --output-sync=recurse test-tsan test-consumers
+	@echo "make test: ThreadSanitizer and the consumers passed at $$(date +%T)"
 	$(MAKE) test-asan test-fuzz
+	@echo "make test: AddressSanitizer and the fuzz targets passed at $$(date +%T)"
 	$(MAKE) test-bench-harness
+	@echo "make test: everything passed at $$(date +%T)"
 
 ## test-consumers: what runs the plain build's navd and navctl, one after another: the clients, the language
 ## server, the probe, the linter's consumers (the HTML report in a browser among them), the contract, installation, formatting
@@ -366,14 +371,17 @@ $(BENCH_C)/echo-poll: bench/c/echo.c bench/c/frame.h
 .PHONY: test-bench-harness
 test-bench-harness: $(BENCH_C)/loadgen $(BENCH_C)/echo $(BENCH_C)/loadgen-poll $(BENCH_C)/echo-poll
 	python3 scripts/test_bench_harness.py --dir $(BENCH_C)
+	python3 scripts/test_bench_scale.py
 
 ## bench: benchmarks (not tests); results go to bench/results.json, the chart of docs/performance.md to
 ## docs/performance.svg and its tables into docs/performance.md. The request path: the C load generator
 ## against the C echo, SwiftNIO's echo and navd, in interleaved rounds, each server pinned to one core and the
 ## generator to the other (scripts/bench_limit.py). navctl lint on generated app source (one core, cold and
 ## through its cache, against swift-format lint) to bench/lint.json; navctl lsp (an edit's diagnostics in a
-## 2,000-line file of a 1,000-file workspace, and the server's memory) to bench/lsp.json
-bench: build $(STATIC_CXX_DIR) $(BENCH_C)/loadgen $(BENCH_C)/echo
+## 2,000-line file of a 1,000-file workspace, and the server's memory) to bench/lsp.json. How the costs grow
+## with the work (stack depth, tree size, subscribers, sessions, files: scripts/bench_scale.py, instructions
+## under callgrind) to bench/results.json, docs/performance.md and docs/performance-scale.svg
+bench: build $(STATIC_CXX_DIR) $(BENCH_C)/loadgen $(BENCH_C)/echo bench-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-bench
 	$(SCRATCH)/release/navd-bench --output bench/results.json
@@ -384,6 +392,16 @@ bench: build $(STATIC_CXX_DIR) $(BENCH_C)/loadgen $(BENCH_C)/echo
 	scripts/check_release_link.sh $(SCRATCH)/release
 	python3 scripts/bench_lint.py --navctl $(SCRATCH)/release/navctl --output bench/lint.json
 	python3 scripts/bench_lsp.py --navctl $(SCRATCH)/release/navctl --output bench/lsp.json
+	python3 scripts/bench_scale.py --navd $(SCRATCH)/release/navd --navctl $(SCRATCH)/release/navctl \
+	  --results bench/results.json --doc docs/performance.md --chart docs/performance-scale.svg
+
+## bench-deps: valgrind (callgrind counts the scale curves' instructions) and objcopy
+.PHONY: bench-deps
+bench-deps:
+	@command -v valgrind >/dev/null 2>&1 && command -v objcopy >/dev/null 2>&1 || { \
+	  echo "installing valgrind and binutils"; \
+	  if command -v apt-get >/dev/null 2>&1; then $(APT_INSTALL) valgrind binutils; \
+	  else echo "install valgrind and binutils, then run make bench again" >&2; exit 1; fi; }
 
 clean:
 	rm -rf .build .build-asan .build-*
