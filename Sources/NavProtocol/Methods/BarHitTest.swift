@@ -28,11 +28,12 @@ public enum BarHitTest: RPCMethod {
     /// without `bar`), plus `reason` (why nothing happens), `hitView` (the view UIKit's hitTest returned) and
     /// `slopPoint` (where the touch slop moved the point); `trace` only when asked.
     public struct Result: RPCResult, WireObject {
-        public var hit = BarHitResult(target: HitTarget(), action: .none)
-        public var includeTrace = false
+        public var hit: BarHitResult
+        public var includeTrace: Bool
         /// The bar's frame (window), so a reader can say where the point lies relative to it (extension `bar`).
         public var bar: Rect?
-        public init() {}
+        // No initial values: the daemon makes one of these for every bar/hitTest, and would build them first.
+        public init() { self.init(BarHitResult(target: HitTarget(), action: .none), includeTrace: false) }
         public init(_ hit: BarHitResult, includeTrace: Bool, bar: Rect? = nil) {
             self.hit = hit
             self.includeTrace = includeTrace
