@@ -168,6 +168,14 @@ def _(rec):
     rec.call("stack/get", {"sessionId": sid})
 
 
+@scenario("screen-get", "screen/get", "One screen read back as the session document writes it: the top, one by id, and an unknown one.")
+def _(rec):
+    sid = create(rec, TWO)
+    rec.call("screen/get", {"sessionId": sid})
+    rec.call("screen/get", {"sessionId": sid, "screenId": "settings"})
+    rec.call("screen/get", {"sessionId": sid, "screenId": "nowhere"})
+
+
 @scenario("screen-update", "screen/update", "A partial screen: nested item fields merge.")
 def _(rec):
     sid = create(rec, TWO)

@@ -28,26 +28,30 @@ extension NavClient: NavCalls {
     }
 }
 
-/// Typed calls: one per method of the protocol, over the wire types of NavProtocol (the daemon decodes the
-/// same params and encodes the same results).
+/// Named calls, where a command reads better with one: each is one call of `call` (any method, its params in and
+/// its result out), which is all a method needs to be called with its types.
 ///
-/// Params are checked here by the daemon's own decoders before anything is sent, so a bad value fails with the
-/// -32602 error (`NavClientError.rpc`) the daemon would have answered.
+/// Params built from JSON are checked here by the daemon's own decoders before anything is sent, so a bad value
+/// fails with the -32602 error (`NavClientError.rpc`) the daemon would have answered.
 extension NavCalls {
     /// Builds params with the daemon's checks; a bad value is the -32602 the daemon would answer.
     public static func params<P>(_ make: () throws(RPCError) -> P) throws -> P {
         do { return try make() } catch { throw NavClientError.rpc(error) }
     }
 
-    private func params<P>(_ make: () throws(RPCError) -> P) throws -> P { try Self.params(make) }
+    /// Calls `method` with params as the wire carries them, decoded (and so checked) by the daemon's own decoder
+    /// before they are sent.
+    public func call<M: RPCMethod>(_ method: M.Type, wire params: JSONObject) async throws -> M.Result {
+        try await call(method, try Self.params { () throws(RPCError) in try M.Params(from: ParamReader(object: params, path: "")) })
+    }
 
     // MARK: Lifecycle
 
     /// `initialize`: the daemon's capabilities.
     public func initialize(clientName: String = "NavClient", clientVersion: String? = nil) async throws -> Initialize.Result {
-        var info: JSONObject = ["name": .string(clientName)]
-        if let clientVersion { info["version"] = .string(clientVersion) }
-        return try await call(Initialize.self, Initialize.Params(clientInfo: .object(info)))
+        try await call(
+            Initialize.self,
+            Initialize.Params(clientInfo: .object(.given(["name": .string(clientName), "version": clientVersion.map(JSON.string)]))))
     }
 
     /// `rpc.discover`: the OpenRPC document of the protocol.
@@ -71,22 +75,16 @@ extension NavCalls {
     /// `screens`.
     public func createSession(
         name: String? = nil, origin: SessionOrigin? = nil, config: JSONObject = [:]
-    ) async throws
-        -> SessionCreate.Result
-    {
-        var config = config
-        if let origin { config["origin"] = origin.json }
-        return try await call(
-            SessionCreate.self, try params { () throws(RPCError) in try SessionCreate.Params(name: name, config: config) })
+    ) async throws -> SessionCreate.Result {
+        try await call(SessionCreate.self, wire: config.merging(["name": name.map(JSON.string), "origin": origin?.json]))
     }
 
     /// `session/configure`: `changes` holds the members to change (`profile`, `device`, `locale`,
     /// `appLocalizations`, `policies`, `bar`; null resets one). Returns the new version.
     public func configureSession(_ sessionId: String, _ changes: JSONObject, ifVersion: Int? = nil) async throws -> Int {
-        let p = try params { () throws(RPCError) in
-            try SessionConfigure.Params(sessionId: sessionId, changes: changes, ifVersion: ifVersion)
-        }
-        return try await call(SessionConfigure.self, p).version
+        try await call(
+            SessionConfigure.self, wire: changes.merging(["sessionId": .string(sessionId), "ifVersion": ifVersion.map(JSON.number)])
+        ).version
     }
 
     /// `session/list`, in creation order.
@@ -124,8 +122,7 @@ extension NavCalls {
     /// `stack/push`.
     public func push(_ sessionId: String, screen: JSON, ifVersion: Int? = nil) async throws -> StackPush.Result {
         try await call(
-            StackPush.self,
-            try params { () throws(RPCError) in try StackPush.Params(sessionId: sessionId, screen: screen, ifVersion: ifVersion) })
+            StackPush.self, wire: .given(["sessionId": .string(sessionId), "screen": screen, "ifVersion": ifVersion.map(JSON.number)]))
     }
 
     /// `stack/pop`: one screen, or down to `to` (a screen id or `"root"`).
@@ -135,13 +132,10 @@ extension NavCalls {
 
     /// `stack/set`: returns the new version.
     public func setStack(_ sessionId: String, screens: [JSON], ifVersion: Int? = nil) async throws -> Int {
-        let p = try params { () throws(RPCError) in try StackSet.Params(sessionId: sessionId, screens: screens, ifVersion: ifVersion) }
-        return try await call(StackSet.self, p).version
-    }
-
-    /// `stack/get` (the same as `stack(_:)`, named after the method).
-    public func getStack(_ sessionId: String) async throws -> StackGet.Result {
-        try await stack(sessionId)
+        try await call(
+            StackSet.self,
+            wire: .given(["sessionId": .string(sessionId), "screens": .array(screens), "ifVersion": ifVersion.map(JSON.number)])
+        ).version
     }
 
     /// `stack/get`: the screens, root first, every member written out.
@@ -151,24 +145,23 @@ extension NavCalls {
 
     /// `screen/update`: `changes` is a partial Screen. Returns the new version.
     public func updateScreen(_ sessionId: String, screenId: String, changes: JSON, ifVersion: Int? = nil) async throws -> Int {
-        guard case .object(let object) = changes else {
-            throw NavClientError.rpc(.invalidParams(path: "changes", expected: "an object"))
-        }
-        let p = try params { () throws(RPCError) in
-            try ScreenUpdate.Params(sessionId: sessionId, screenId: screenId, changes: object, ifVersion: ifVersion)
-        }
-        return try await call(ScreenUpdate.self, p).version
+        try await call(
+            ScreenUpdate.self,
+            wire: .given([
+                "sessionId": .string(sessionId), "screenId": .string(screenId), "changes": changes, "ifVersion": ifVersion.map(JSON.number),
+            ])
+        ).version
     }
 
     /// `bar/update`: the session-wide bar when `screenId` is nil. Returns the new version.
     public func updateBar(_ sessionId: String, screenId: String? = nil, appearance: JSON, ifVersion: Int? = nil) async throws -> Int {
-        guard case .object(let object) = appearance else {
-            throw NavClientError.rpc(.invalidParams(path: "appearance", expected: "an object"))
-        }
-        let p = try params { () throws(RPCError) in
-            try BarUpdate.Params(sessionId: sessionId, screenId: screenId, appearance: object, ifVersion: ifVersion)
-        }
-        return try await call(BarUpdate.self, p).version
+        try await call(
+            BarUpdate.self,
+            wire: .given([
+                "sessionId": .string(sessionId), "screenId": screenId.map(JSON.string), "appearance": appearance,
+                "ifVersion": ifVersion.map(JSON.number),
+            ])
+        ).version
     }
 
     // MARK: Back titles and tint
@@ -188,12 +181,8 @@ extension NavCalls {
         try await call(TintResolve.self, params)
     }
 
-    /// `tint/resolve` with params as the wire carries them (a colour as a string or components), checked by the
-    /// daemon's decoder first.
-    public func resolveTint(_ params: JSONObject) async throws -> TintResult {
-        try await resolveTint(
-            try self.params { () throws(RPCError) in try TintResolve.Params(from: ParamReader(object: params, path: "")) })
-    }
+    /// `tint/resolve` with params as the wire carries them (a colour as a string or components).
+    public func resolveTint(_ params: JSONObject) async throws -> TintResult { try await call(TintResolve.self, wire: params) }
 
     // MARK: The bar
 
@@ -238,9 +227,11 @@ extension NavCalls {
     /// checked by the daemon's decoder first. The size of the tree is left to the daemon, whose limits
     /// (`--max-tree-nodes`, `--max-tree-depth`) may be wider than the defaults; text is sent as text.
     public func treeHitTest(_ params: JSONObject) async throws -> TreeHitTest.Result {
-        let unbounded = TreeLimits(maxTreeNodes: .max, maxTreeDepth: .max)
-        return try await treeHitTest(
-            try self.params { () throws(RPCError) in try TreeHitTest.Params(from: ParamReader(object: params, path: ""), limits: unbounded)
+        try await call(
+            TreeHitTest.self,
+            try Self.params { () throws(RPCError) in
+                try TreeHitTest.Params(
+                    from: ParamReader(object: params, path: ""), limits: TreeLimits(maxTreeNodes: .max, maxTreeDepth: .max))
             })
     }
 
@@ -248,6 +239,18 @@ extension NavCalls {
     public func popTest(_ sessionId: String, start: Point) async throws -> PopGesture.Verdict {
         try await call(GesturePopTest.self, GesturePopTest.Params(sessionId: sessionId, start: start)).verdict
     }
+}
+
+extension JSONObject {
+    /// These members with `members` added, leaving out the nil ones (members not given).
+    fileprivate func merging(_ members: KeyValuePairs<String, JSON?>) -> JSONObject {
+        var o = self
+        for (key, value) in members { if let value { o[key] = value } }
+        return o
+    }
+
+    /// The members given (the nil ones left out).
+    fileprivate static func given(_ members: KeyValuePairs<String, JSON?>) -> JSONObject { JSONObject().merging(members) }
 }
 
 extension NavClient.Notification {

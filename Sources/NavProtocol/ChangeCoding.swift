@@ -29,16 +29,6 @@ extension Change {
     }
 }
 
-extension Diagnostic {
-    public var json: JSON {
-        var o: JSONObject = ["code": .string(code), "severity": .string(severity.rawValue), "message": .string(message)]
-        if let screenId { o["screenId"] = .string(screenId) }
-        if let itemId { o["itemId"] = .string(itemId) }
-        if let rect { o["rect"] = rect.json }
-        return .object(o)
-    }
-}
-
 /// Notification params (PROTOCOL.md section 6), through the notifications' own types.
 public enum Notifications {
     public static func didChange(sessionId: String, version: Int, changes: [Change]) -> JSON {

@@ -72,9 +72,7 @@ extension SessionConfig {
     }
 }
 
-private extension Character {
-    var isASCIILetterOrDigitish: Bool { isASCII && (isLetter || isNumber) }
-}
+extension Character { fileprivate var isASCIILetterOrDigitish: Bool { isASCII && (isLetter || isNumber) } }
 
 extension Device {
     public var json: JSON {
@@ -262,7 +260,8 @@ public enum SessionDocument {
         let screens =
             try r.optionalArray("screens") { (v: JSON, p: String) throws(RPCError) -> Screen in
                 try Screen.decode(v, path: p) {
-                    counter += 1; return "restored-\(counter)"
+                    counter += 1
+                    return "restored-\(counter)"
                 }
             } ?? []
         var covered: [String: Screen] = [:]
@@ -315,17 +314,6 @@ extension Policies.TextFontSetting {
         case .name(let n): o["face"] = .string(n)
         }
         return .object(o)
-    }
-}
-
-extension MeasuredWith {
-    /// `{source: "font", file, face, variable}`.
-    public var json: JSON {
-        ["source": "font", "file": .string(file), "face": .string(face), "variable": .bool(variable)]
-    }
-
-    public static func decode(_ r: ParamReader) throws(RPCError) -> MeasuredWith {
-        MeasuredWith(file: try r.string("file"), face: try r.string("face"), variable: try r.bool("variable"))
     }
 }
 

@@ -3,16 +3,6 @@ import NavModel
 
 // JSON for the bar layout and hit-test results (bar/layout, bar/hitTest, bar/hitRegions, bar/tap).
 
-extension HitTarget {
-    /// `{kind, screenId?, itemId?}`.
-    public var json: JSON {
-        var o: JSONObject = ["kind": .string(kind.rawValue)]
-        if let screenId { o["screenId"] = .string(screenId) }
-        if let itemId { o["itemId"] = .string(itemId) }
-        return .object(o)
-    }
-}
-
 extension HitAction {
     /// `{kind:"pop", to}`, `{kind:"customBack"}`, `{kind:"itemAction", itemId}` or `{kind:"none"}`.
     public var json: JSON {
@@ -26,40 +16,8 @@ extension HitAction {
 }
 
 extension BarHitResult {
-    /// PROTOCOL.md `HitResult`, plus `reason` (why nothing happens), `hitView` (the view UIKit's hitTest
-    /// returned) and `slopPoint` (where the touch slop moved the point); `trace` only when asked.
-    public func json(trace includeTrace: Bool) -> JSON {
-        var o: JSONObject = ["target": target.json, "action": action.json]
-        if let reason { o["reason"] = .string(reason.rawValue) }
-        if let hitView { o["hitView"] = .string(hitView) }
-        if let slopPoint { o["slopPoint"] = slopPoint.json }
-        if includeTrace { o["trace"] = .array(trace.map(\.json)) }
-        return .object(o)
-    }
-}
-
-extension HitRegion {
-    /// `{target, action, frame}` plus `reason`, `hitView` and `viaSlop` when they apply.
-    public var json: JSON {
-        var o: JSONObject = ["target": target.json, "action": action.json, "frame": frame.json]
-        if let reason { o["reason"] = .string(reason.rawValue) }
-        if let hitView { o["hitView"] = .string(hitView) }
-        if viaSlop { o["viaSlop"] = true }
-        return .object(o)
-    }
-}
-
-extension LayoutElement {
-    /// `{kind, id?, frame, visibleFrame}` plus `side` and `text`.
-    public var json: JSON {
-        var o: JSONObject = ["kind": .string(kind.rawValue)]
-        if let id { o["id"] = .string(id) }
-        o["frame"] = frame.json
-        o["visibleFrame"] = visibleFrame.json
-        o["side"] = .string(side.rawValue)
-        if let text { o["text"] = .string(text) }
-        return .object(o)
-    }
+    /// `bar/hitTest`'s result without `bar` (BarHitTest.Result declares the members); `trace` only when asked.
+    public func json(trace includeTrace: Bool) -> JSON { BarHitTest.Result(self, includeTrace: includeTrace).wireJSON }
 }
 
 // The same JSON written straight to bytes, for `bar/hitTest`, which answers every request at a new point:

@@ -16,6 +16,7 @@ public enum Messages {
         GesturePopTest.self,
         Initialize.self,
         RPCDiscover.self,
+        ScreenGet.self,
         ScreenUpdate.self,
         SessionClose.self,
         SessionConfigure.self,

@@ -27,6 +27,14 @@ public protocol RPCParams: Sendable, SchemaDescribed {
     init(from params: ParamReader) throws(RPCError)
     /// The params as sent; nil sends none.
     var json: JSON? { get }
+    /// `init(from:)` as a function, taken once (the daemon's dispatch table takes it when it registers a method).
+    static var decoder: @Sendable (ParamReader) throws(RPCError) -> Self { get }
+}
+
+extension RPCParams {
+    public static var decoder: @Sendable (ParamReader) throws(RPCError) -> Self {
+        { (r: ParamReader) throws(RPCError) -> Self in try Self(from: r) }
+    }
 }
 
 /// A result: encoded as the reply's `result` value, and decoded from one.

@@ -18,16 +18,6 @@ extension BackTitle {
     }
 }
 
-extension PreviousTitle {
-    /// `{title, previousScreenId, reason}`; `title` and `previousScreenId` are null when absent.
-    public var json: JSON {
-        [
-            "title": title.map(JSON.string) ?? .null, "previousScreenId": previousScreenId.map(JSON.string) ?? .null,
-            "reason": .string(reason),
-        ]
-    }
-}
-
 extension TintResult {
     /// `{background, foreground, method, luminance, contrast: {black, white}, source}`, plus the extensions
     /// `foregroundPolicy`, `automaticForeground` and `titleColor`, and `declared` when the colour had alpha < 1

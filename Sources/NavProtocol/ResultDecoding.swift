@@ -1,15 +1,9 @@
 import JSONCore
 import NavModel
 
-// JSON -> the model values results carry, the inverse of LayoutCoding, ViewCoding, ChangeCoding and
-// ResultCoding+Title, so a client reads a reply into the same types the daemon wrote it from.
-
-extension HitTarget {
-    public static func decode(_ r: ParamReader) throws(RPCError) -> HitTarget {
-        HitTarget(
-            kind: try r.enumeration("kind", Kind.self), screenId: try r.optionalString("screenId"), itemId: try r.optionalString("itemId"))
-    }
-}
+// JSON -> the model values results carry whose JSON is written by hand (the inverse of LayoutCoding, ChangeCoding
+// and ResultCoding+Title), so a client reads a reply into the same types the daemon wrote it from. The values
+// declared as wire objects (WireModel.swift) read themselves.
 
 extension HitAction {
     public static func decode(_ r: ParamReader) throws(RPCError) -> HitAction {
@@ -26,47 +20,8 @@ extension HitAction {
     }
 }
 
-extension TraceStep {
-    public static func decode(_ r: ParamReader) throws(RPCError) -> TraceStep {
-        TraceStep(
-            view: try r.string("view"), frame: try r.rect("frame"), verdict: try r.enumeration("verdict", Verdict.self),
-            path: try r.ints("path"), note: try r.optionalString("note"), className: try r.optionalString("class"))
-    }
-}
-
 extension BarHitResult {
-    public static func decode(_ r: ParamReader) throws(RPCError) -> BarHitResult {
-        BarHitResult(
-            target: try HitTarget.decode(try r.object("target")), action: try HitAction.decode(try r.object("action")),
-            trace: r.has("trace") ? try r.objects("trace", TraceStep.decode) : [],
-            reason: try r.optionalEnum("reason", HitReason.self), hitView: try r.optionalString("hitView"),
-            slopPoint: try r.optionalPoint("slopPoint"))
-    }
-}
-
-extension HitRegion {
-    public static func decode(_ r: ParamReader) throws(RPCError) -> HitRegion {
-        HitRegion(
-            target: try HitTarget.decode(try r.object("target")), action: try HitAction.decode(try r.object("action")),
-            frame: try r.rect("frame"), reason: try r.optionalEnum("reason", HitReason.self), hitView: try r.optionalString("hitView"),
-            viaSlop: try r.optionalBool("viaSlop") ?? false)
-    }
-}
-
-extension LayoutElement {
-    public static func decode(_ r: ParamReader) throws(RPCError) -> LayoutElement {
-        LayoutElement(
-            kind: try r.enumeration("kind", Kind.self), id: try r.optionalString("id"), side: try r.enumeration("side", Side.self),
-            frame: try r.rect("frame"), visibleFrame: try r.rect("visibleFrame"), text: try r.optionalString("text"))
-    }
-}
-
-extension PreviousTitle {
-    public static func decode(_ r: ParamReader) throws(RPCError) -> PreviousTitle {
-        PreviousTitle(
-            title: try r.nullableString("title"), previousScreenId: try r.nullableString("previousScreenId"),
-            reason: try r.string("reason"))
-    }
+    public static func decode(_ r: ParamReader) throws(RPCError) -> BarHitResult { try BarHitTest.Result(wire: r).hit }
 }
 
 extension TintResult {
@@ -80,22 +35,6 @@ extension TintResult {
             // The extensions default to what a daemon without them answered: the automatic foreground.
             foregroundPolicy: try r.optionalEnum("foregroundPolicy", Policies.ForegroundPolicy.self) ?? .automatic,
             automaticForeground: try r.optionalColor("automaticForeground"), titleColor: try r.optionalColor("titleColor"))
-    }
-}
-
-extension Diagnostic {
-    public static func decode(_ r: ParamReader) throws(RPCError) -> Diagnostic {
-        Diagnostic(
-            code: try r.string("code"), severity: try r.enumeration("severity", Severity.self), message: try r.string("message"),
-            screenId: try r.optionalString("screenId"), itemId: try r.optionalString("itemId"), rect: try r.optionalRect("rect"))
-    }
-}
-
-extension PopGesture.Verdict {
-    public static func decode(_ r: ParamReader) throws(RPCError) -> PopGesture.Verdict {
-        PopGesture.Verdict(
-            begins: try r.bool("begins"), reason: try r.string("reason"), rule: try r.string("rule"),
-            recognizer: try r.enumeration("recognizer", PopGesture.Recognizer.self))
     }
 }
 

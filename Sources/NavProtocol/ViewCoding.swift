@@ -66,16 +66,3 @@ extension View {
         return .object(o)
     }
 }
-
-extension TraceStep {
-    /// `{view, frame, verdict, path, class?, note?}`: PROTOCOL.md's trace entry plus `path`, `class` and `note`.
-    public var json: JSON {
-        var o: JSONObject = [
-            "view": .string(view), "frame": frame.json, "verdict": .string(verdict.rawValue),
-            "path": .array(path.map { .int(Int64($0)) }),
-        ]
-        if let className { o["class"] = .string(className) }
-        if let note { o["note"] = .string(note) }
-        return .object(o)
-    }
-}

@@ -90,8 +90,9 @@ public struct DispatchTable: Sendable {
         _ method: M.Type, _ handler: @escaping @Sendable (M.Params, inout RequestContext) throws -> M.Result
     ) {
         precondition(handlers[M.name] == nil, "\(M.name) registered twice")
+        let decode = M.Params.decoder
         handlers[M.name] = { (json: JSONView?, ctx: inout RequestContext) throws -> HandlerReply in
-            let params = try M.Params(from: try ParamReader(json))
+            let params = try decode(try ParamReader(json))
             return .now(try handler(params, &ctx).json)
         }
     }
@@ -102,8 +103,9 @@ public struct DispatchTable: Sendable {
         _ method: M.Type, _ handler: @escaping @Sendable (M.Params, inout RequestContext) throws -> [UInt8]
     ) {
         precondition(handlers[M.name] == nil, "\(M.name) registered twice")
+        let decode = M.Params.decoder
         handlers[M.name] = { (json: JSONView?, ctx: inout RequestContext) throws -> HandlerReply in
-            .serialized(try handler(try M.Params(from: try ParamReader(json)), &ctx))
+            .serialized(try handler(try decode(try ParamReader(json)), &ctx))
         }
     }
 

@@ -239,7 +239,8 @@ struct RenderTests {
             policies: { $0.textWidths = TextWidths([.init(text: title, style: .title, width: narrow)]) },
             [Screen(id: "a", title: "General"), Screen(id: "b", title: title)])
         #expect(Fx.bar(m).element(.title)?.frame.width == narrow)
-        #expect(try Self.labelTexts(try Self.svg(m)).contains(title), "drawn whole at the width the device drew it")
+        let drawn = Self.labelTexts(try Self.svg(m))
+        #expect(drawn.contains(title), "drawn whole at the width the device drew it")
         // The model's measure is wider than the frame, which cuts a text with no given width (the test below).
         #expect(TextMetrics.width(title, weight: .semibold) > narrow + 0.5)
     }

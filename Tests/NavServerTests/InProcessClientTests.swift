@@ -115,6 +115,13 @@ struct InProcessClientTests {
             mark(BarUpdate.self)
             #expect(try await client.stack(s).screens.map(\.id) == ["home", "detail"])
             mark(StackGet.self)
+            let top = try await client.call(ScreenGet.self, ScreenQueryParams(sessionId: s))
+            #expect(top.screen.id == "detail" && top.screen.item.rightItems.map(\.id) == ["save"])
+            #expect(try await client.call(ScreenGet.self, ScreenQueryParams(sessionId: s, screenId: "home")).screen.title == "Settings")
+            await #expect(throws: NavClientError.self) {
+                _ = try await client.call(ScreenGet.self, ScreenQueryParams(sessionId: s, screenId: "nowhere"))
+            }
+            mark(ScreenGet.self)
             #expect(try await client.listSessions().map(\.sessionId) == [s])
             mark(SessionList.self)
 

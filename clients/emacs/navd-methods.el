@@ -24,6 +24,7 @@
     ("gesture/popTest" . navd-gesture-pop-test)
     ("initialize" . navd-initialize)
     ("rpc.discover" . navd-rpc-discover)
+    ("screen/get" . navd-screen-get)
     ("screen/update" . navd-screen-update)
     ("session/close" . navd-session-close)
     ("session/configure" . navd-session-configure)
@@ -61,6 +62,7 @@
     ("gesture/popTest" (:sessionId . t) (:start . t))
     ("initialize" (:clientInfo . nil) (:capabilities . nil))
     ("rpc.discover")
+    ("screen/get" (:sessionId . t) (:screenId . nil))
     ("screen/update" (:sessionId . t) (:screenId . t) (:changes . t) (:ifVersion . nil))
     ("session/close" (:sessionId . t))
     ("session/configure" (:sessionId . t) (:profile . nil) (:device . nil) (:locale . nil) (:appLocalizations . nil) (:policies . nil) (:bar . nil) (:ifVersion . nil))
@@ -213,6 +215,17 @@ PARAMS: none.
 Returns {openrpc, info, methods, components?} as a plist.
 CONNECTION defaults to the commands' connection."
   (navd-request "rpc.discover" params connection))
+
+(defun navd-screen-get (&optional params connection)
+  "Sends `screen/get'.
+One screen of the stack (default: the top), every member written out, as the
+session document writes it.
+PARAMS is a plist of wire names:
+  :sessionId (string, required)
+  :screenId (string)
+Returns Screen as a plist.
+CONNECTION defaults to the commands' connection."
+  (navd-request "screen/get" params connection))
 
 (defun navd-screen-update (&optional params connection)
   "Sends `screen/update'.

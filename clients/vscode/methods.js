@@ -19,6 +19,7 @@ const METHODS = {
   'gesture/popTest': 'gesturePopTest',
   'initialize': 'initialize',
   'rpc.discover': 'rpcDiscover',
+  'screen/get': 'screenGet',
   'screen/update': 'screenUpdate',
   'session/close': 'sessionClose',
   'session/configure': 'sessionConfigure',
@@ -57,6 +58,7 @@ const PARAMS = {
   'gesture/popTest': [['sessionId', true], ['start', true]],
   'initialize': [['clientInfo', false], ['capabilities', false]],
   'rpc.discover': [],
+  'screen/get': [['sessionId', true], ['screenId', false]],
   'screen/update': [['sessionId', true], ['screenId', true], ['changes', true], ['ifVersion', false]],
   'session/close': [['sessionId', true]],
   'session/configure': [['sessionId', true], ['profile', false], ['device', false], ['locale', false], ['appLocalizations', false], ['policies', false], ['bar', false], ['ifVersion', false]],
@@ -167,6 +169,13 @@ function install(NavdClient) {
    * @returns {Promise<*>} {openrpc, info, methods, components?}
    */
   proto.rpcDiscover = function rpcDiscover(params, options) { return this.request('rpc.discover', params, options); };
+  /**
+   * `screen/get`: One screen of the stack (default: the top), every member written out, as the session document writes it.
+   * @param {{sessionId: string, screenId?: string}} params
+   * @param {{timeout?: number}=} options
+   * @returns {Promise<*>} Screen
+   */
+  proto.screenGet = function screenGet(params, options) { return this.request('screen/get', params, options); };
   /**
    * `screen/update`: Changes members of one screen on the stack (a partial Screen).
    * @param {{sessionId: string, screenId: string, changes: object, ifVersion?: number}} params

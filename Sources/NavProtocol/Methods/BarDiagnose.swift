@@ -8,13 +8,11 @@ public enum BarDiagnose: RPCMethod {
     public static let errors = [ErrorCode.unknownScreen, ErrorCode.notAllowed]
     public typealias Params = ScreenQueryParams
 
-    public struct Result: RPCResult {
-        public var diagnostics: [Diagnostic]
+    public struct Result: RPCResult, WireObject {
+        public var diagnostics: [Diagnostic] = []
+        public init() {}
         public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-        public init(json: JSON) throws(RPCError) {
-            diagnostics = try ParamReader.result(json).objects("diagnostics", Diagnostic.decode)
-        }
-        public var json: JSON { ["diagnostics": .array(diagnostics.map(\.json))] }
-        public static var schema: Schema { .object([.required("diagnostics", .array(.ref(Diagnostic.self)))], closed: true) }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [.required("diagnostics", \.diagnostics)]
     }
 }

@@ -9,11 +9,11 @@ public enum BarHitRegions: RPCMethod {
     public static let errors = [ErrorCode.notAllowed]
     public typealias Params = SessionIdParams
 
-    public struct Result: RPCResult {
-        public var regions: [HitRegion]
+    public struct Result: RPCResult, WireObject {
+        public var regions: [HitRegion] = []
+        public init() {}
         public init(_ regions: [HitRegion]) { self.regions = regions }
-        public init(json: JSON) throws(RPCError) { regions = try ParamReader.result(json).objects("regions", HitRegion.decode) }
-        public var json: JSON { ["regions": .array(regions.map(\.json))] }
-        public static var schema: Schema { .object([.required("regions", .array(.ref(HitRegion.self)))], closed: true) }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [.required("regions", \.regions)]
     }
 }

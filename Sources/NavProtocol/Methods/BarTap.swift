@@ -8,59 +8,36 @@ public enum BarTap: RPCMethod {
     public static let summary = "Hit-tests a window point on the top screen's bar and performs what the tap does."
     public static let errors = [ErrorCode.notAllowed]
 
-    public struct Params: MutationParams {
-        public var sessionId: String
+    public struct Params: MutationParams, WireObject {
+        public var sessionId = ""
         public var ifVersion: Int?
         /// Window coordinates.
-        public var point: Point
+        public var point = Point(x: 0, y: 0)
+        public init() {}
         public init(sessionId: String, point: Point, ifVersion: Int? = nil) {
             self.sessionId = sessionId
             self.point = point
             self.ifVersion = ifVersion
         }
-        public init(from r: ParamReader) throws(RPCError) {
-            sessionId = try r.string("sessionId")
-            point = try r.point("point")
-            ifVersion = try r.optionalInt("ifVersion")
-        }
-        public var json: JSON? {
-            var o: JSONObject = ["sessionId": .string(sessionId), "point": point.json]
-            if let ifVersion { o["ifVersion"] = .number(ifVersion) }
-            return .object(o)
-        }
-        public static var schema: Schema {
-            .object([
-                .required("sessionId", .string), .required("point", .ref(Point.self), "window coordinates"),
-                .optional("ifVersion", .integer),
-            ])
-        }
+        public static let fields: [WireField<Self>] = [
+            .required("sessionId", \.sessionId), .required("point", \.point, "window coordinates"), .ifVersion(\.ifVersion),
+        ]
     }
 
-    public struct Result: RPCResult {
-        public var hit: BarHitResult
-        public var performed: Bool
-        public var version: Int
+    public struct Result: RPCResult, WireObject {
+        public var hit = BarHitResult(target: HitTarget(kind: .none), action: .none)
+        public var performed = false
+        public var version = 0
+        public init() {}
         public init(hit: BarHitResult, performed: Bool, version: Int) {
             self.hit = hit
             self.performed = performed
             self.version = version
         }
-        public init(json: JSON) throws(RPCError) {
-            let r = try ParamReader.result(json)
-            hit = try BarHitResult.decode(try r.object("hit"))
-            performed = try r.bool("performed")
-            version = try r.int("version")
-        }
-        public var json: JSON {
-            ["hit": hit.json(trace: false), "performed": .bool(performed), "version": .number(version)]
-        }
-        public static var schema: Schema {
-            .object(
-                [
-                    .required("hit", .ref(BarHitResult.self), "without trace"), .required("performed", .boolean),
-                    .required("version", .integer),
-                ], closed: true)
-        }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [
+            .required("hit", \.hit, "without trace"), .required("performed", \.performed), .required("version", \.version),
+        ]
     }
 
     /// `navigation/backRequested` params.

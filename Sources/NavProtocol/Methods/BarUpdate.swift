@@ -8,17 +8,22 @@ public enum BarUpdate: RPCMethod {
     public static let summary = "Merges a partial BarAppearance into a screen's bar, or the session-wide bar without screenId."
     public static let errors = [ErrorCode.unknownScreen]
 
-    public struct Params: MutationParams {
-        public var sessionId: String
+    public struct Params: MutationParams, WireObject {
+        public var sessionId = ""
         public var ifVersion: Int?
         public var screenId: String?
-        public var appearance: ParamReader
+        public var appearance = ParamReader(object: [:], path: "")
 
-        public init(from r: ParamReader) throws(RPCError) {
-            sessionId = try r.string("sessionId")
-            ifVersion = try r.optionalInt("ifVersion")
-            screenId = try r.optionalString("screenId")
-            appearance = try r.object("appearance")
+        public init() {}
+
+        public static let fields: [WireField<Self>] = [
+            .required("sessionId", \.sessionId), .optional("screenId", \.screenId, "default: the session-wide bar"),
+            .required(
+                "appearance", \.appearance, "partial: the members given replace the current ones", schema: { .ref(BarAppearance.self) }),
+            .ifVersion(\.ifVersion),
+        ]
+
+        public mutating func wireCheck(_ r: ParamReader) throws(RPCError) {
             var probe = BarAppearance()
             try probe.apply(appearance)
         }
@@ -29,22 +34,6 @@ public enum BarUpdate: RPCMethod {
             if let screenId { o["screenId"] = .string(screenId) }
             if let ifVersion { o["ifVersion"] = .number(ifVersion) }
             try self.init(from: ParamReader(object: o, path: ""))
-        }
-
-        public var json: JSON? {
-            var o: JSONObject = ["sessionId": .string(sessionId)]
-            if let screenId { o["screenId"] = .string(screenId) }
-            o["appearance"] = .object(appearance.object)
-            if let ifVersion { o["ifVersion"] = .number(ifVersion) }
-            return .object(o)
-        }
-
-        public static var schema: Schema {
-            .object([
-                .required("sessionId", .string), .optional("screenId", .string, "default: the session-wide bar"),
-                .required("appearance", .ref(BarAppearance.self), "partial: the members given replace the current ones"),
-                .optional("ifVersion", .integer),
-            ])
         }
     }
     public typealias Result = VersionResult

@@ -5,29 +5,20 @@ public enum Initialize: RPCMethod {
     public static let name = "initialize"
     public static let summary = "Optional handshake: the server's name, version and capabilities."
 
-    public struct Params: RPCParams {
+    public struct Params: RPCParams, WireObject {
         public var clientInfo: JSON?
         public var capabilities: JSON?
+        public init() {}
         public init(clientInfo: JSON? = nil, capabilities: JSON? = nil) {
             self.clientInfo = clientInfo
             self.capabilities = capabilities
         }
-        public init(from r: ParamReader) throws(RPCError) {
-            clientInfo = r.value("clientInfo")
-            capabilities = r.value("capabilities")
+        public static let fields: [WireField<Self>] = [
+            .optional("clientInfo", \.clientInfo, schema: { .object([.optional("name", .string), .optional("version", .string)]) }),
+            .optional("capabilities", \.capabilities, schema: { .object([]) }),
+        ]
+        public mutating func wireCheck(_ r: ParamReader) throws(RPCError) {
             if let c = clientInfo, c.objectValue == nil { throw .invalidParams(path: "clientInfo", expected: "an object") }
-        }
-        public var json: JSON? {
-            var o = JSONObject()
-            if let clientInfo { o["clientInfo"] = clientInfo }
-            if let capabilities { o["capabilities"] = capabilities }
-            return .object(o)
-        }
-        public static var schema: Schema {
-            .object([
-                .optional("clientInfo", .object([.optional("name", .string), .optional("version", .string)])),
-                .optional("capabilities", .object([])),
-            ])
         }
     }
 

@@ -7,17 +7,22 @@ public enum ScreenUpdate: RPCMethod {
     public static let summary = "Changes members of one screen on the stack (a partial Screen)."
     public static let errors = [ErrorCode.unknownScreen]
 
-    public struct Params: MutationParams {
-        public var sessionId: String
+    public struct Params: MutationParams, WireObject {
+        public var sessionId = ""
         public var ifVersion: Int?
-        public var screenId: String
-        public var changes: ParamReader
+        public var screenId = ""
+        public var changes = ParamReader(object: [:], path: "")
 
-        public init(from r: ParamReader) throws(RPCError) {
-            sessionId = try r.string("sessionId")
-            ifVersion = try r.optionalInt("ifVersion")
-            screenId = try r.string("screenId")
-            changes = try r.object("changes")
+        public init() {}
+
+        public static let fields: [WireField<Self>] = [
+            .required("sessionId", \.sessionId), .required("screenId", \.screenId),
+            .required(
+                "changes", \.changes, "partial, without id: the members given replace the current ones", schema: { .ref(Screen.self) }),
+            .ifVersion(\.ifVersion),
+        ]
+
+        public mutating func wireCheck(_ r: ParamReader) throws(RPCError) {
             var probe = Screen(id: screenId)
             try probe.apply(changes)
         }
@@ -27,20 +32,6 @@ public enum ScreenUpdate: RPCMethod {
             var o: JSONObject = ["sessionId": .string(sessionId), "screenId": .string(screenId), "changes": .object(changes)]
             if let ifVersion { o["ifVersion"] = .number(ifVersion) }
             try self.init(from: ParamReader(object: o, path: ""))
-        }
-
-        public var json: JSON? {
-            var o: JSONObject = ["sessionId": .string(sessionId), "screenId": .string(screenId), "changes": .object(changes.object)]
-            if let ifVersion { o["ifVersion"] = .number(ifVersion) }
-            return .object(o)
-        }
-
-        public static var schema: Schema {
-            .object([
-                .required("sessionId", .string), .required("screenId", .string),
-                .required("changes", .ref(Screen.self), "partial, without id: the members given replace the current ones"),
-                .optional("ifVersion", .integer),
-            ])
         }
     }
     public typealias Result = VersionResult

@@ -6,17 +6,21 @@ public enum SessionConfigure: RPCMethod {
     public static let name = "session/configure"
     public static let summary = "Changes members of the session's configuration (profile, device, locale, policies, bar)."
 
-    public struct Params: MutationParams {
-        public var sessionId: String
+    public struct Params: MutationParams, WireObject {
+        public var sessionId = ""
         public var ifVersion: Int?
         /// The raw params; applied onto the session's current configuration.
-        public var reader: ParamReader
-        public var fields: [String]
-        public init(from r: ParamReader) throws(RPCError) {
-            sessionId = try r.string("sessionId")
-            ifVersion = try r.optionalInt("ifVersion")
-            reader = r
-            fields = SessionConfig.keys.filter { r.has($0) } + (r.has("bar") ? ["bar"] : [])
+        public var reader = ParamReader(object: [:], path: "")
+        /// The configuration members given, by name.
+        public var fields: [String] = []
+
+        public init() {}
+
+        public static let fields: [WireField<Self>] = [
+            .required("sessionId", \.sessionId), .configuration(\.reader, \.fields), .ifVersion(\.ifVersion),
+        ]
+
+        public mutating func wireCheck(_ r: ParamReader) throws(RPCError) {
             var probe = SessionConfig()
             try probe.apply(r)
         }
@@ -34,30 +38,23 @@ public enum SessionConfigure: RPCMethod {
             try config.apply(reader)
             if let br = try reader.optionalObject("bar") { try config.bar.apply(br) }
         }
-
-        public var json: JSON? { .object(reader.object) }
-
-        public static var schema: Schema {
-            .object([.required("sessionId", .string)] + SessionConfig.schemaProperties + [.optional("ifVersion", .integer)])
-        }
     }
     public typealias Result = VersionResult
 }
 
 /// `{version}`.
-public struct VersionResult: RPCResult, Hashable {
-    public var version: Int
+public struct VersionResult: RPCResult, WireObject, Hashable {
+    public var version = 0
+    public init() {}
     public init(version: Int) { self.version = version }
-    public init(json: JSON) throws(RPCError) { version = try ParamReader.result(json).int("version") }
-    public var json: JSON { ["version": .number(version)] }
-    public static var schema: Schema { .object([.required("version", .integer(min: 0), "the session's new version")], closed: true) }
+    public static let wireClosed = true
+    public static let fields: [WireField<Self>] = [.version("version", \.version, "the session's new version")]
 }
 
 /// Params that are only `{sessionId}`.
-public struct SessionIdParams: SessionParams {
-    public var sessionId: String
+public struct SessionIdParams: SessionParams, WireObject {
+    public var sessionId = ""
+    public init() {}
     public init(sessionId: String) { self.sessionId = sessionId }
-    public init(from r: ParamReader) throws(RPCError) { sessionId = try r.string("sessionId") }
-    public var json: JSON? { ["sessionId": .string(sessionId)] }
-    public static var schema: Schema { .object([.required("sessionId", .string)]) }
+    public static let fields: [WireField<Self>] = [.required("sessionId", \.sessionId)]
 }

@@ -7,26 +7,30 @@ public enum SessionCreate: RPCMethod {
     public static let summary = "Creates a session: a configuration and a stack of screens, at version 0."
     public static let errors = [ErrorCode.limitExceeded]
 
-    public struct Params: RPCParams {
+    public struct Params: RPCParams, WireObject {
         public var name: String?
         /// **Extension**: where the session comes from.
         public var origin: SessionOrigin?
-        public var config: SessionConfig
+        /// The configuration: the members given over the defaults.
+        public var config = SessionConfig()
         /// Screens as given; ids are assigned by the session when omitted.
-        public var screens: [JSON]
-        /// The params as given (configuration members are partial: the rest keeps its defaults).
-        public var object: JSONObject
+        public var screens: [JSON] = []
+        /// The params as given; `configured` names the configuration members among them.
+        public var given = ParamReader(object: [:], path: "")
+        public var configured: [String] = []
 
-        public init(from r: ParamReader) throws(RPCError) {
-            name = try r.optionalString("name")
-            origin = try SessionOrigin.optional(r)
-            config = SessionConfig()
+        public init() {}
+
+        public static let fields: [WireField<Self>] = [
+            .optional("name", \.name), .optional("origin", \.origin, "where the session comes from"), .configuration(\.given, \.configured),
+            .defaulted("screens", \.screens, [], "bottom (root) first", schema: { .array(.ref(Screen.self)) }),
+        ]
+
+        public mutating func wireCheck(_ r: ParamReader) throws(RPCError) {
             try config.apply(r)
             if let br = try r.optionalObject("bar") { try config.bar.apply(br) }
-            screens = try r.optionalArray("screens") ?? []
             // Validate the screens' shape now so errors name the field before anything is created.
             for (i, s) in screens.enumerated() { _ = try Screen.decode(s, path: "screens[\(i)]") { "_" } }
-            object = r.object
         }
 
         /// Params from configuration members (`profile`, `device`, `locale`, `appLocalizations`, `policies`,
@@ -37,33 +41,17 @@ public enum SessionCreate: RPCMethod {
             if let screens { o["screens"] = .array(screens) }
             try self.init(from: ParamReader(object: o, path: ""))
         }
-
-        public var json: JSON? { .object(object) }
-
-        public static var schema: Schema {
-            .object(
-                [.optional("name", .string), .optional("origin", .ref(SessionOrigin.self), "where the session comes from")]
-                    + SessionConfig.schemaProperties + [
-                        .optional("screens", .array(.ref(Screen.self)), "bottom (root) first")
-                    ])
-        }
     }
 
-    public struct Result: RPCResult, Hashable {
-        public var sessionId: String
-        public var version: Int
+    public struct Result: RPCResult, WireObject, Hashable {
+        public var sessionId = ""
+        public var version = 0
+        public init() {}
         public init(sessionId: String, version: Int) {
             self.sessionId = sessionId
             self.version = version
         }
-        public init(json: JSON) throws(RPCError) {
-            let r = try ParamReader.result(json)
-            sessionId = try r.string("sessionId")
-            version = try r.int("version")
-        }
-        public var json: JSON { ["sessionId": .string(sessionId), "version": .number(version)] }
-        public static var schema: Schema {
-            .object([.required("sessionId", .string), .required("version", .integer(min: 0))], closed: true)
-        }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [.required("sessionId", \.sessionId), .version("version", \.version)]
     }
 }

@@ -6,14 +6,15 @@ public enum SessionList: RPCMethod {
     public static let summary = "The open sessions, in creation order."
     public typealias Params = NoParams
 
-    public struct Entry: Sendable, Hashable {
-        public var sessionId: String
-        public var name: String
-        public var version: Int
-        public var depth: Int
-        public var subscribers: Int
+    public struct Entry: Sendable, Hashable, WireObject {
+        public var sessionId = ""
+        public var name = ""
+        public var version = 0
+        public var depth = 0
+        public var subscribers = 0
         /// **Extension**: where the session comes from, when its creator said.
         public var origin: SessionOrigin?
+        public init() {}
         public init(sessionId: String, name: String, version: Int, depth: Int, subscribers: Int, origin: SessionOrigin? = nil) {
             self.sessionId = sessionId
             self.name = name
@@ -22,37 +23,20 @@ public enum SessionList: RPCMethod {
             self.subscribers = subscribers
             self.origin = origin
         }
-        public init(from r: ParamReader) throws(RPCError) {
-            sessionId = try r.string("sessionId")
-            name = try r.string("name")
-            version = try r.int("version")
-            depth = try r.int("depth")
-            subscribers = try r.int("subscribers")
-            origin = try SessionOrigin.optional(r)
-        }
-        public var json: JSON {
-            var o: JSONObject = [
-                "sessionId": .string(sessionId), "name": .string(name), "version": .number(version),
-                "depth": .number(depth), "subscribers": .number(subscribers),
-            ]
-            if let origin { o["origin"] = origin.json }
-            return .object(o)
-        }
-        public static var schema: Schema {
-            .object(
-                [
-                    .required("sessionId", .string), .required("name", .string), .required("version", .integer(min: 0)),
-                    .required("depth", .integer(min: 0)), .required("subscribers", .integer(min: 0)),
-                    .optional("origin", .ref(SessionOrigin.self), "where the session comes from, when its creator said"),
-                ], closed: true)
-        }
+        public init(from r: ParamReader) throws(RPCError) { try self.init(wire: r) }
+        public var json: JSON { wireJSON }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [
+            .required("sessionId", \.sessionId), .required("name", \.name), .version("version", \.version), .version("depth", \.depth),
+            .version("subscribers", \.subscribers), .optional("origin", \.origin, "where the session comes from, when its creator said"),
+        ]
     }
 
-    public struct Result: RPCResult, Hashable {
-        public var sessions: [Entry]
+    public struct Result: RPCResult, WireObject, Hashable {
+        public var sessions: [Entry] = []
+        public init() {}
         public init(sessions: [Entry]) { self.sessions = sessions }
-        public init(json: JSON) throws(RPCError) { sessions = try ParamReader.result(json).objects("sessions", Entry.init(from:)) }
-        public var json: JSON { ["sessions": .array(sessions.map(\.json))] }
-        public static var schema: Schema { .object([.required("sessions", .array(Entry.schema))], closed: true) }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [.required("sessions", \.sessions)]
     }
 }

@@ -6,15 +6,13 @@ public enum SessionSnapshot: RPCMethod {
     public static let summary = "The whole session as one document, restorable by session/restore to an identical model."
     public typealias Params = SessionIdParams
 
-    public struct Result: RPCResult, Hashable {
-        public var document: JSON
+    public struct Result: RPCResult, WireObject, Hashable {
+        public var document: JSON = .null
+        public init() {}
         public init(document: JSON) { self.document = document }
-        public init(json: JSON) throws(RPCError) {
-            let r = try ParamReader.result(json)
-            guard let d = r.value("document") else { throw .invalidParams(path: "document", expected: "a session document") }
-            document = d
-        }
-        public var json: JSON { ["document": document] }
-        public static var schema: Schema { .object([.required("document", .ref(SessionDocumentSchema.self))], closed: true) }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [
+            .required("document", \.document, schema: { .ref(SessionDocumentSchema.self) }, expected: "a session document")
+        ]
     }
 }

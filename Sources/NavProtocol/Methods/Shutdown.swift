@@ -22,15 +22,13 @@ public enum CancelRequest: RPCNotification {
     public static let summary = "Cancels a request not yet answered: it then replies -32800."
     public static let sender = NotificationSender.client
 
-    public struct Params: RPCParams {
+    public struct Params: RPCParams, WireObject {
         /// The request's id, a string or an integer.
-        public var id: JSON
+        public var id: JSON = .null
+        public init() {}
         public init(id: JSON) { self.id = id }
-        public init(from r: ParamReader) throws(RPCError) {
-            guard let id = r.value("id") else { throw .invalidParams(path: "id", expected: "a request id") }
-            self.id = id
-        }
-        public var json: JSON? { ["id": id] }
-        public static var schema: Schema { .object([.required("id", .anyOf([.string, .integer]))]) }
+        public static let fields: [WireField<Self>] = [
+            .required("id", \.id, schema: { .anyOf([.string, .integer]) }, expected: "a request id")
+        ]
     }
 }

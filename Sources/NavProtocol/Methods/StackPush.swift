@@ -7,22 +7,25 @@ public enum StackPush: RPCMethod {
     public static let summary = "Pushes a screen onto the stack."
     public static let errors = [ErrorCode.limitExceeded]
 
-    public struct Params: MutationParams {
-        public var sessionId: String
+    public struct Params: MutationParams, WireObject {
+        public var sessionId = ""
         public var ifVersion: Int?
         /// The screen as given; `hasId` false when the session must generate one.
-        public var screen: Screen
-        public var hasId: Bool
+        public var screen = Screen(id: "_")
+        public var hasId = false
         /// The screen's JSON as given.
-        public var given: JSON
+        public var given: JSON = .null
 
-        public init(from r: ParamReader) throws(RPCError) {
-            sessionId = try r.string("sessionId")
-            ifVersion = try r.optionalInt("ifVersion")
-            guard let s = r.value("screen") else { throw r.missing("screen", "a screen object") }
-            hasId = s["id"] != nil && s["id"] != .null
-            screen = try Screen.decode(s, path: "screen") { "_" }
-            given = s
+        public init() {}
+
+        public static let fields: [WireField<Self>] = [
+            .required("sessionId", \.sessionId), .required("screen", \.given, schema: { .ref(Screen.self) }, expected: "a screen object"),
+            .ifVersion(\.ifVersion),
+        ]
+
+        public mutating func wireCheck(_ r: ParamReader) throws(RPCError) {
+            hasId = given["id"] != nil && given["id"] != .null
+            screen = try Screen.decode(given, path: "screen") { "_" }
         }
 
         /// Params from a screen as JSON (members left out keep their defaults), checked as the daemon checks them.
@@ -31,33 +34,17 @@ public enum StackPush: RPCMethod {
             if let ifVersion { o["ifVersion"] = .number(ifVersion) }
             try self.init(from: ParamReader(object: o, path: ""))
         }
-
-        public var json: JSON? {
-            var o: JSONObject = ["sessionId": .string(sessionId), "screen": given]
-            if let ifVersion { o["ifVersion"] = .number(ifVersion) }
-            return .object(o)
-        }
-
-        public static var schema: Schema {
-            .object([.required("sessionId", .string), .required("screen", .ref(Screen.self)), .optional("ifVersion", .integer)])
-        }
     }
 
-    public struct Result: RPCResult, Hashable {
-        public var screenId: String
-        public var version: Int
+    public struct Result: RPCResult, WireObject, Hashable {
+        public var screenId = ""
+        public var version = 0
+        public init() {}
         public init(screenId: String, version: Int) {
             self.screenId = screenId
             self.version = version
         }
-        public init(json: JSON) throws(RPCError) {
-            let r = try ParamReader.result(json)
-            screenId = try r.string("screenId")
-            version = try r.int("version")
-        }
-        public var json: JSON { ["screenId": .string(screenId), "version": .number(version)] }
-        public static var schema: Schema {
-            .object([.required("screenId", .string), .required("version", .integer(min: 0))], closed: true)
-        }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [.required("screenId", \.screenId), .version("version", \.version)]
     }
 }

@@ -7,14 +7,19 @@ public enum StackSet: RPCMethod {
     public static let summary = "Replaces the whole stack."
     public static let errors = [ErrorCode.limitExceeded]
 
-    public struct Params: MutationParams {
-        public var sessionId: String
+    public struct Params: MutationParams, WireObject {
+        public var sessionId = ""
         public var ifVersion: Int?
-        public var screens: [JSON]
-        public init(from r: ParamReader) throws(RPCError) {
-            sessionId = try r.string("sessionId")
-            ifVersion = try r.optionalInt("ifVersion")
-            screens = try r.array("screens")
+        public var screens: [JSON] = []
+        public init() {}
+
+        public static let fields: [WireField<Self>] = [
+            .required("sessionId", \.sessionId),
+            .required("screens", \.screens, "root first", schema: { .array(.ref(Screen.self)) }, expected: "an array"),
+            .ifVersion(\.ifVersion),
+        ]
+
+        public mutating func wireCheck(_ r: ParamReader) throws(RPCError) {
             for (i, s) in screens.enumerated() { _ = try Screen.decode(s, path: "screens[\(i)]") { "_" } }
         }
 
@@ -23,19 +28,6 @@ public enum StackSet: RPCMethod {
             var o: JSONObject = ["sessionId": .string(sessionId), "screens": .array(screens)]
             if let ifVersion { o["ifVersion"] = .number(ifVersion) }
             try self.init(from: ParamReader(object: o, path: ""))
-        }
-
-        public var json: JSON? {
-            var o: JSONObject = ["sessionId": .string(sessionId), "screens": .array(screens)]
-            if let ifVersion { o["ifVersion"] = .number(ifVersion) }
-            return .object(o)
-        }
-
-        public static var schema: Schema {
-            .object([
-                .required("sessionId", .string), .required("screens", .array(.ref(Screen.self)), "root first"),
-                .optional("ifVersion", .integer),
-            ])
         }
     }
     public typealias Result = VersionResult

@@ -11,7 +11,7 @@ public enum TintResolve: RPCMethod {
     public static let summary =
         "The items' and title's colours on a colour, or on the bar of a session's screen (UIKit's by default), with both contrast ratios."
     public static let errors = [ErrorCode.unknownSession, ErrorCode.unknownScreen]
-    public struct Params: RPCParams {
+    public struct Params: RPCParams, WireObject {
         /// The session whose bar (or whose policies, with `color`) to use.
         public var sessionId: String?
         /// The screen whose bar to resolve (default: the top); needs `sessionId`.
@@ -40,14 +40,23 @@ public enum TintResolve: RPCMethod {
             self.foreground = foreground
         }
 
-        public init(from r: ParamReader) throws(RPCError) {
-            sessionId = try r.optionalString("sessionId")
-            screenId = try r.optionalString("screenId")
-            color = try r.optionalColor("color")
-            backdrop = try r.optionalColor("backdrop")
-            method = try r.optionalEnum("method", Policies.TintMethod.self)
-            threshold = try r.optionalDouble("threshold")
-            foreground = try r.optionalEnum("foreground", Policies.ForegroundPolicy.self)
+        public init() {}
+
+        public static let fields: [WireField<Self>] = [
+            .optional("sessionId", \.sessionId, "the session whose bar (or whose policies, with color) to use"),
+            .optional("screenId", \.screenId, "the screen whose bar to resolve (default: the top); needs sessionId"),
+            .optional("color", \.color, "an explicit colour to resolve instead of a bar's", faithful: { $0.faithfulJSON }),
+            .optional(
+                "backdrop", \.backdrop, "what a colour with alpha < 1 is blended over (default white)", faithful: { $0.faithfulJSON }),
+            .optional("method", \.method, "overrides the session's tintMethod"),
+            .optional("threshold", \.threshold, "overrides the session's tintThreshold (yiq only)", schema: { .number(min: 0, max: 1) }),
+            .optional(
+                "foreground", \.foreground,
+                "overrides the session's foreground policy: uikit (UIKit's default colours) or automatic (black or white)"),
+        ]
+        public static let wireDescription: String? = "color, or sessionId, or both"
+
+        public mutating func wireCheck(_ r: ParamReader) throws(RPCError) {
             if let t = threshold, !(t >= 0 && t <= 1) {
                 throw .invalidParams(
                     path: r.path("threshold"), expected: "a number from 0 to 1",
@@ -63,32 +72,6 @@ public enum TintResolve: RPCMethod {
                     path: r.path("sessionId"), expected: "a string",
                     message: "'screenId' needs 'sessionId': name the session the screen belongs to")
             }
-        }
-
-        public var json: JSON? {
-            var o = JSONObject()
-            if let sessionId { o["sessionId"] = .string(sessionId) }
-            if let screenId { o["screenId"] = .string(screenId) }
-            if let color { o["color"] = color.faithfulJSON }
-            if let backdrop { o["backdrop"] = backdrop.faithfulJSON }
-            if let method { o["method"] = .string(method.rawValue) }
-            if let threshold { o["threshold"] = .number(threshold) }
-            if let foreground { o["foreground"] = .string(foreground.rawValue) }
-            return .object(o)
-        }
-
-        public static var schema: Schema {
-            Schema.object([
-                .optional("sessionId", .string, "the session whose bar (or whose policies, with color) to use"),
-                .optional("screenId", .string, "the screen whose bar to resolve (default: the top); needs sessionId"),
-                .optional("color", .ref(Color.self), "an explicit colour to resolve instead of a bar's"),
-                .optional("backdrop", .ref(Color.self), "what a colour with alpha < 1 is blended over (default white)"),
-                .optional("method", .enumeration(Policies.TintMethod.self), "overrides the session's tintMethod"),
-                .optional("threshold", .number(min: 0, max: 1), "overrides the session's tintThreshold (yiq only)"),
-                .optional(
-                    "foreground", .enumeration(Policies.ForegroundPolicy.self),
-                    "overrides the session's foreground policy: uikit (UIKit's default colours) or automatic (black or white)"),
-            ]).described("color, or sessionId, or both")
         }
     }
     public typealias Result = TintResult

@@ -11,26 +11,18 @@ public enum TitleBack: RPCMethod {
 }
 
 /// Params of a query about one screen of a session: `{sessionId, screenId?}` (no screenId: the top).
-public struct ScreenQueryParams: SessionParams {
-    public var sessionId: String
+public struct ScreenQueryParams: SessionParams, WireObject {
+    public var sessionId = ""
     /// The screen asked about; nil for the top screen.
     public var screenId: String?
+    public init() {}
     public init(sessionId: String, screenId: String? = nil) {
         self.sessionId = sessionId
         self.screenId = screenId
     }
-    public init(from r: ParamReader) throws(RPCError) {
-        sessionId = try r.string("sessionId")
-        screenId = try r.optionalString("screenId")
-    }
-    public var json: JSON? {
-        var o: JSONObject = ["sessionId": .string(sessionId)]
-        if let screenId { o["screenId"] = .string(screenId) }
-        return .object(o)
-    }
-    public static var schema: Schema {
-        .object([.required("sessionId", .string), .optional("screenId", .string, "default: the top screen")])
-    }
+    public static let fields: [WireField<Self>] = [
+        .required("sessionId", \.sessionId), .optional("screenId", \.screenId, "default: the top screen"),
+    ]
 }
 
 extension BackTitle: RPCResult {

@@ -10,7 +10,3 @@ public enum TitlePrevious: RPCMethod {
     public typealias Params = ScreenQueryParams
     public typealias Result = PreviousTitle
 }
-
-extension PreviousTitle: RPCResult {
-    public init(json: JSON) throws(RPCError) { self = try PreviousTitle.decode(try ParamReader.result(json)) }
-}

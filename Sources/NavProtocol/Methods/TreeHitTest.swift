@@ -11,14 +11,16 @@ public enum TreeHitTest: RPCMethod {
     public static let summary = "Which view UIKit's hitTest returns for a point in a view tree the client sends; no session."
     public static let errors = [ErrorCode.limitExceeded]
 
-    public struct Params: RPCParams {
-        public var tree: View
-        public var point: Point
-        public var trace: Bool
-        public var alphaRule: Policies.AlphaRule
+    public struct Params: RPCParams, WireObject {
+        public var tree = View(className: "UIView", frame: Rect(x: 0, y: 0, width: 0, height: 0))
+        public var point = Point(x: 0, y: 0)
+        public var trace = false
+        public var alphaRule = Policies.AlphaRule.lessThan
 
         /// The tree as the text of `recursiveDescription`, when it was given so.
         public var text: String?
+
+        public init() {}
 
         public init(tree: View, point: Point, trace: Bool = false, alphaRule: Policies.AlphaRule = .lessThan) {
             self.tree = tree
@@ -27,12 +29,26 @@ public enum TreeHitTest: RPCMethod {
             self.alphaRule = alphaRule
         }
 
-        public init(from r: ParamReader) throws(RPCError) {
-            try self.init(from: r, limits: TreeLimits())
-        }
+        public static let fields: [WireField<Self>] = [
+            WireField(
+                "tree", read: { (r: ParamReader, p: inout Params) throws(RPCError) in try p.readTree(r, limits: TreeLimits()) },
+                write: { p, o in o["tree"] = p.text.map(JSON.string) ?? p.tree.json },
+                property: {
+                    .required("tree", .anyOf([.ref(View.self), Schema.string.described("the text -[UIView recursiveDescription] prints")]))
+                }),
+            .required("point", \.point, "in the root view's own (bounds) coordinates"),
+            .defaulted("trace", \.trace, false, "default false: also return every step"),
+            .defaulted("alphaRule", \.alphaRule, .lessThan, "default lessThan (HT-4)"),
+        ]
 
         /// Decodes the params, refusing trees beyond `limits` (1005 with the limit's name).
         public init(from r: ParamReader, limits: TreeLimits) throws(RPCError) {
+            try readTree(r, limits: limits)
+            for field in Self.fields.dropFirst() { try field.read(r, &self) }
+        }
+
+        /// Reads `tree`: a View object, or the text of `recursiveDescription`.
+        mutating func readTree(_ r: ParamReader, limits: TreeLimits) throws(RPCError) {
             switch r.field("tree") {
             case .absent, .null:
                 throw .invalidParams(
@@ -49,32 +65,12 @@ public enum TreeHitTest: RPCMethod {
                 }
                 self.tree = try View.decode(json, path: r.path("tree"), limits: limits)
             }
-            self.point = try r.point("point")
-            self.trace = try r.optionalBool("trace") ?? false
-            self.alphaRule = try r.optionalEnum("alphaRule", Policies.AlphaRule.self) ?? .lessThan
         }
 
         /// Params with the tree as `recursiveDescription` text.
         public init(text: String, point: Point, trace: Bool = false, alphaRule: Policies.AlphaRule = .lessThan) throws(RPCError) {
             self.init(tree: try Self.parseText(text, path: "tree", limits: TreeLimits()), point: point, trace: trace, alphaRule: alphaRule)
             self.text = text
-        }
-
-        public var json: JSON? {
-            var o: JSONObject = ["tree": text.map(JSON.string) ?? tree.json, "point": point.json]
-            if trace { o["trace"] = true }
-            if alphaRule != .lessThan { o["alphaRule"] = .string(alphaRule.rawValue) }
-            return .object(o)
-        }
-
-        public static var schema: Schema {
-            .object([
-                .required(
-                    "tree", .anyOf([.ref(View.self), Schema.string.described("the text -[UIView recursiveDescription] prints")])),
-                .required("point", .ref(Point.self), "in the root view's own (bounds) coordinates"),
-                .optional("trace", .boolean, "default false: also return every step"),
-                .optional("alphaRule", .enumeration(Policies.AlphaRule.self), "default lessThan (HT-4)"),
-            ])
         }
 
         /// `recursiveDescription` text to a tree; a malformed line is -32602 with `data.line`.
@@ -103,32 +99,26 @@ public enum TreeHitTest: RPCMethod {
     }
 
     /// The hit view, as `{id, class, path}`.
-    public struct HitView: Sendable, Hashable {
+    public struct HitView: Sendable, Hashable, WireObject {
         public var id: String?
-        public var className: String
+        public var className = ""
         /// Child indices from the root.
-        public var path: [Int]
+        public var path: [Int] = []
+        public init() {}
         public init(id: String?, className: String, path: [Int]) {
             self.id = id
             self.className = className
             self.path = path
         }
-        public init(from r: ParamReader) throws(RPCError) {
-            self.init(id: try r.nullableString("id"), className: try r.string("class"), path: try r.ints("path"))
-        }
-        public var json: JSON {
-            ["id": id.map(JSON.string) ?? .null, "class": .string(className), "path": .array(path.map { .int(Int64($0)) })]
-        }
-        public static var schema: Schema {
-            .object(
-                [
-                    .required("id", .nullable(.string)), .required("class", .string),
-                    .required("path", .array(.integer), "child indices from the root"),
-                ], closed: true)
-        }
+        public init(from r: ParamReader) throws(RPCError) { try self.init(wire: r) }
+        public var json: JSON { wireJSON }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [
+            .nullable("id", \.id), .required("class", \.className), .required("path", \.path, "child indices from the root"),
+        ]
     }
 
-    public struct Result: RPCResult {
+    public struct Result: RPCResult, WireObject {
         /// The view UIKit's `hitTest` returns; nil when none.
         public var view: HitView?
         /// The nearest `action` on the hit view or an ancestor (HT-7); nil when none declares one.
@@ -136,41 +126,20 @@ public enum TreeHitTest: RPCMethod {
         /// Present when the params asked for it.
         public var trace: [TraceStep]?
 
+        public init() {}
+
         public init(view: HitView?, action: ResolvedAction?, trace: [TraceStep]?) {
             self.view = view
             self.action = action
             self.trace = trace
         }
 
-        public init(json: JSON) throws(RPCError) {
-            let r = try ParamReader.result(json)
-            guard r.has("view") else { throw .invalidParams(path: "view", expected: "a view or null", message: "the result has no 'view'") }
-            view = try r.optionalObject("view").map { (v: ParamReader) throws(RPCError) -> HitView in try HitView(from: v) }
-            action = try r.optionalObject("action").map { (a: ParamReader) throws(RPCError) -> ResolvedAction in
-                ResolvedAction(name: try a.string("name"), path: try a.ints("path"))
-            }
-            trace = r.has("trace") ? try r.objects("trace", TraceStep.decode) : nil
-        }
-
-        public static var schema: Schema {
-            .object(
-                [
-                    .required("view", .nullable(HitView.schema), "the hit view, or null when the root does not take the point"),
-                    .optional(
-                        "action", .object([.required("name", .string), .required("path", .array(.integer))], closed: true),
-                        "the nearest action on the hit view or an ancestor (HT-7)"),
-                    .optional("trace", .array(.ref(TraceStep.self)), "only when asked"),
-                ], closed: true)
-        }
-
-        public var json: JSON {
-            var o: JSONObject = ["view": view?.json ?? .null]
-            if let action {
-                o["action"] = ["name": .string(action.name), "path": .array(action.path.map { .int(Int64($0)) })]
-            }
-            if let trace { o["trace"] = .array(trace.map(\.json)) }
-            return .object(o)
-        }
+        public static let wireClosed = true
+        public static let fields: [WireField<Self>] = [
+            .nullable("view", \.view, "the hit view, or null when the root does not take the point"),
+            .optional("action", \.action, "the nearest action on the hit view or an ancestor (HT-7)"),
+            .optional("trace", \.trace, "only when asked"),
+        ]
     }
 
     /// Runs the hit test the params describe. Pure.

@@ -157,13 +157,9 @@ extension Policies: NamedSchema {
             .patch("forwardOutsideTouches", .boolean),
             .patch(
                 "touchSlop",
-                .anyOf([
-                    .null, .constant(false),
-                    .object([.patch("above", .number(min: 0)), .patch("below", .number(min: 0))]),
-                ]), "null: the profile's default; false: off; {above, below}: on"),
-            .patch("tintMethod", .enumeration(TintMethod.self)),
-            .patch("tintThreshold", .number(min: 0, max: 1)),
-            .patch("backTitleSnapshot", .boolean),
+                .anyOf([.null, .constant(false), .object([.patch("above", .number(min: 0)), .patch("below", .number(min: 0))])]),
+                "null: the profile's default; false: off; {above, below}: on"), .patch("tintMethod", .enumeration(TintMethod.self)),
+            .patch("tintThreshold", .number(min: 0, max: 1)), .patch("backTitleSnapshot", .boolean),
             .patch(
                 "foreground", .enumeration(ForegroundPolicy.self),
                 "uikit: UIKit's default item and title colours; automatic: black or white by tintMethod"),
@@ -260,27 +256,6 @@ extension View: NamedSchema {
     }
 }
 
-extension TraceStep: NamedSchema {
-    public static let schemaName = "TraceStep"
-    public static var schema: Schema {
-        .object(
-            [
-                .required("view", .string, "the view's id, else its class"), .required("frame", .ref(Rect.self)),
-                .required("verdict", .enumeration(Verdict.self)), .required("path", .array(.integer)),
-                .optional("class", .string), .optional("note", .string),
-            ], closed: true)
-    }
-}
-
-extension HitTarget: NamedSchema {
-    public static let schemaName = "HitTarget"
-    public static var schema: Schema {
-        .object(
-            [.required("kind", .enumeration(Kind.self)), .optional("screenId", .string), .optional("itemId", .string)],
-            closed: true)
-    }
-}
-
 extension HitAction: NamedSchema {
     public static let schemaName = "HitAction"
     public static var schema: Schema {
@@ -297,43 +272,9 @@ extension BarHitResult: NamedSchema {
     public static let schemaName = "HitResult"
     public static var schema: Schema { .object(properties, closed: true) }
 
-    /// The members of a HitResult (bar/hitTest adds `bar`).
-    static var properties: [Schema.Property] {
-        [
-            .required("target", .ref(HitTarget.self)), .required("action", .ref(HitAction.self)),
-            .optional("reason", .enumeration(HitReason.self), "why nothing happens"),
-            .optional("hitView", .string, "the id of the view UIKit's hitTest returned"),
-            .optional("slopPoint", .ref(Point.self), "where the touch slop moved the point (HT-9)"),
-            .optional("trace", .array(.ref(TraceStep.self)), "only when asked"),
-        ]
-    }
+    /// The members of a HitResult: bar/hitTest's but `bar`.
+    static var properties: [Schema.Property] { BarHitTest.Result.fields.filter { $0.name != "bar" }.flatMap { $0.properties() } }
 }
-
-extension HitRegion: NamedSchema {
-    public static let schemaName = "HitRegion"
-    public static var schema: Schema {
-        .object(
-            [
-                .required("target", .ref(HitTarget.self)), .required("action", .ref(HitAction.self)),
-                .required("frame", .ref(Rect.self)), .optional("reason", .enumeration(HitReason.self)),
-                .optional("hitView", .string), .optional("viaSlop", .constant(true)),
-            ], closed: true)
-    }
-}
-
-extension LayoutElement: NamedSchema {
-    public static let schemaName = "LayoutElement"
-    public static var schema: Schema {
-        .object(
-            [
-                .required("kind", .enumeration(Kind.self)), .optional("id", .string), .required("frame", .ref(Rect.self)),
-                .required("visibleFrame", .ref(Rect.self)), .required("side", .enumeration(Side.self)),
-                .optional("text", .string),
-            ], closed: true)
-    }
-}
-
-// MARK: Titles, tint, diagnostics, changes
 
 extension BackTitle: NamedSchema {
     public static let schemaName = "BackTitle"
@@ -352,15 +293,6 @@ extension BackTitle: NamedSchema {
     }
 }
 
-extension PreviousTitle: NamedSchema {
-    public static let schemaName = "PreviousTitle"
-    public static var schema: Schema {
-        .object(
-            [.required("title", .nullable(.string)), .required("previousScreenId", .nullable(.string)), .required("reason", .string)],
-            closed: true)
-    }
-}
-
 extension TintResult: NamedSchema {
     public static let schemaName = "TintResult"
     public static var schema: Schema {
@@ -375,17 +307,6 @@ extension TintResult: NamedSchema {
                     "which policy chose foreground and titleColor where nothing forces them"),
                 .optional("automaticForeground", .ref(Color.self), "the black or white the automatic rule picks for background"),
                 .optional("titleColor", .ref(Color.self), "the bar's title colour"),
-            ], closed: true)
-    }
-}
-
-extension Diagnostic: NamedSchema {
-    public static let schemaName = "Diagnostic"
-    public static var schema: Schema {
-        .object(
-            [
-                .required("code", .string), .required("severity", .enumeration(Severity.self)), .required("message", .string),
-                .optional("screenId", .string), .optional("itemId", .string), .optional("rect", .ref(Rect.self)),
             ], closed: true)
     }
 }
@@ -418,20 +339,5 @@ extension Change: NamedSchema {
             .object([.required("kind", .constant("screen")), .required("screenId", .string)], closed: true),
             .object([.required("kind", .constant("config")), .required("fields", .array(.string))], closed: true),
         ])
-    }
-}
-
-extension MeasuredWith: NamedSchema {
-    public static let schemaName = "MeasuredWith"
-    public static var schema: Schema {
-        .object(
-            [
-                .required("source", .constant("font")), .required("file", .string, "the font file, as named"),
-                .required("face", .string, "the face's full name"),
-                .required(
-                    "variable", .boolean,
-                    "true: the title's semibold (wght 600) and the buttons' regular (400) are instances of a variable font with their own advances (HVAR or gvar); false: one set of advances measures both"
-                ),
-            ], closed: true)
     }
 }

@@ -97,7 +97,7 @@ extension DispatchTable {
         }
     }
 
-    /// `stack/*`.
+    /// `stack/*` and `screen/get`.
     mutating func registerStack() {
         register(StackPush.self) { p, ctx in
             try ctx.withSession(p.sessionId) {
@@ -133,6 +133,14 @@ extension DispatchTable {
         register(StackGet.self) { p, ctx in
             try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> StackGet.Result in
                 Engine.stack(model)
+            }
+        }
+        register(ScreenGet.self) { p, ctx in
+            try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> ScreenGet.Result in
+                guard let index = try Engine.screenIndex(model, p.screenId) else {
+                    throw RPCError(ModelError.notAllowed("the stack is empty, so there is no top screen; push one first"))
+                }
+                return ScreenGet.Result(model.screens[index])
             }
         }
     }

@@ -18,6 +18,7 @@ M.methods = {
   ["gesture/popTest"] = "gesture_pop_test",
   ["initialize"] = "initialize",
   ["rpc.discover"] = "rpc_discover",
+  ["screen/get"] = "screen_get",
   ["screen/update"] = "screen_update",
   ["session/close"] = "session_close",
   ["session/configure"] = "session_configure",
@@ -56,6 +57,7 @@ M.params = {
   ["gesture/popTest"] = { { "sessionId", true }, { "start", true } },
   ["initialize"] = { { "clientInfo", false }, { "capabilities", false } },
   ["rpc.discover"] = {},
+  ["screen/get"] = { { "sessionId", true }, { "screenId", false } },
   ["screen/update"] = { { "sessionId", true }, { "screenId", true }, { "changes", true }, { "ifVersion", false } },
   ["session/close"] = { { "sessionId", true } },
   ["session/configure"] = { { "sessionId", true }, { "profile", false }, { "device", false }, { "locale", false }, { "appLocalizations", false }, { "policies", false }, { "bar", false }, { "ifVersion", false } },
@@ -139,6 +141,11 @@ function M.install(Client)
   ---@param timeout integer|nil milliseconds
   ---@return any {openrpc, info, methods, components?}
   function Client:rpc_discover(params, timeout) return self:request_sync("rpc.discover", params, timeout) end
+  --- `screen/get`: One screen of the stack (default: the top), every member written out, as the session document writes it.
+  ---@param params {sessionId: string, screenId?: string}
+  ---@param timeout integer|nil milliseconds
+  ---@return any Screen
+  function Client:screen_get(params, timeout) return self:request_sync("screen/get", params, timeout) end
   --- `screen/update`: Changes members of one screen on the stack (a partial Screen).
   ---@param params {sessionId: string, screenId: string, changes: table, ifVersion?: integer}
   ---@param timeout integer|nil milliseconds

@@ -38,6 +38,7 @@ METHOD_HELPERS: Dict[str, str] = {
     "gesture/popTest": "gesture_pop_test",
     "initialize": "initialize",
     "rpc.discover": "rpc_discover",
+    "screen/get": "screen_get",
     "screen/update": "screen_update",
     "session/close": "session_close",
     "session/configure": "session_configure",
@@ -73,6 +74,7 @@ METHOD_PARAMS: Dict[str, List[Any]] = {
     "gesture/popTest": [("sessionId", True), ("start", True)],
     "initialize": [("clientInfo", False), ("capabilities", False)],
     "rpc.discover": [],
+    "screen/get": [("sessionId", True), ("screenId", False)],
     "screen/update": [("sessionId", True), ("screenId", True), ("changes", True), ("ifVersion", False)],
     "session/close": [("sessionId", True)],
     "session/configure": [("sessionId", True), ("profile", False), ("device", False), ("locale", False), ("appLocalizations", False), ("policies", False), ("bar", False), ("ifVersion", False)],
@@ -204,6 +206,12 @@ class MethodsMixin:
         notification with its schemas. Returns ``{openrpc, info, methods, components?}``.
         """
         return self.request("rpc.discover")
+
+    def screen_get(self, session_id: str, screen_id: Optional[str] = None) -> Json:
+        """``screen/get``: One screen of the stack (default: the top), every member written out, as
+        the session document writes it. Returns ``Screen``.
+        """
+        return self.request("screen/get", _params(sessionId=session_id, screenId=screen_id))
 
     def screen_update(
             self,
