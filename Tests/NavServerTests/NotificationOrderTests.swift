@@ -180,7 +180,7 @@ struct NotificationOrderTests {
         #expect(try await slow.readUntilReply(id: 1).last?["result"]?["subscriptionId"] != nil)
 
         // Far more than the slow peer's bound and its socket's buffer hold.
-        let changes: Int64 = 200
+        let changes: Int64 = 400
         for i in 0..<changes {
             let reply =
                 i % 2 == 0
