@@ -43,7 +43,7 @@ PARTS = [
     ("      json-c tokener", "json_tokener_parse_ex"),
     ("    envelope read off the tree", "NavTransport8EnvelopeO8classifyyAC8JSONCore8JSONViewVFZ"),
     ("    the service: dispatch, params, handler, model", "ServiceC6handle6method6params10connection"),
-    ("    the reply queued", "ConnectionHandleC9sendReply"),
+    ("    the reply framed into the connection's outbox", "NavTransport6OutboxV11appendReply"),
     ("    json-c tree freed", "JSONCore12JSONDocumentCfD"),
     ("  read complete: written out", "RPCChannelHandlerC19channelReadComplete"),
     ("echo: one frame written back", "EchoHandler"),

@@ -98,10 +98,10 @@ final class Session: Sendable {
     /// A laid-out top bar (nil on an empty stack) and the generation of the model it was laid out from.
     final class LaidOutTopBar: Sendable {
         let generation: Int
-        let kept: KeptBar?
+        let bar: KeptBar?
         init(generation: Int, bar: LaidOutBar?) {
             self.generation = generation
-            self.kept = bar.map(KeptBar.init)
+            self.bar = bar.map(KeptBar.init)
         }
     }
 
@@ -183,20 +183,20 @@ final class Session: Sendable {
     /// mutation, then shared by every request until the next one, by reference.
     func topBar() throws(RPCError) -> KeptBar? {
         // The model is copied out (a reference count per part) only when the bar must be laid out.
-        let seen = state.withLockedValue { s -> KeptLookup<LaidOutTopBar> in
+        let seen = state.withLockedValue { s -> CacheLookup<LaidOutTopBar> in
             if s.closed { return .failed(RPCError.unknownSession(id)) }
-            if let kept = s.topBar, kept.generation == s.generation { return .kept(kept) }
-            return .missing(s.model, generation: s.generation, index: 0)
+            if let cached = s.topBar, cached.generation == s.generation { return .hit(cached) }
+            return .miss(s.model, generation: s.generation, index: 0)
         }
         switch seen {
         case .failed(let error): throw error
-        case .kept(let kept): return kept.kept
-        case .missing(let model, let generation, _):
+        case .hit(let cached): return cached.bar
+        case .miss(let model, let generation, _):
             let laidOut = LaidOutTopBar(generation: generation, bar: BarLayoutEngine.layout(model: model))
             state.withLockedValue { s in
                 if s.generation == generation { s.topBar = laidOut }
             }
-            return laidOut.kept
+            return laidOut.bar
         }
     }
 
@@ -205,18 +205,18 @@ final class Session: Sendable {
     /// mutation, then shared until the next one. `screenIndex` runs under the session's lock, so it must be
     /// quick.
     func backTitle(_ screenIndex: (NavigationModel) throws(RPCError) -> Int?) throws(RPCError) -> [UInt8] {
-        let seen = state.withLockedValue { s -> KeptLookup<[UInt8]> in
+        let seen = state.withLockedValue { s -> CacheLookup<[UInt8]> in
             if s.closed { return .failed(RPCError.unknownSession(id)) }
             let index: Int?
             do throws(RPCError) { index = try screenIndex(s.model) } catch { return .failed(error) }
-            guard let index else { return .kept(Self.hiddenAsRoot) }
-            if let kept = s.backTitles, kept.generation == s.generation, let title = kept.titles[index] { return .kept(title) }
-            return .missing(s.model, generation: s.generation, index: index)
+            guard let index else { return .hit(Self.hiddenAsRoot) }
+            if let cached = s.backTitles, cached.generation == s.generation, let title = cached.titles[index] { return .hit(title) }
+            return .miss(s.model, generation: s.generation, index: index)
         }
         switch seen {
         case .failed(let error): throw error
-        case .kept(let title): return title
-        case .missing(let model, let generation, let index):
+        case .hit(let title): return title
+        case .miss(let model, let generation, let index):
             let title = Engine.backTitle(model, screenIndex: index).json.serializedBytes()
             state.withLockedValue { s in
                 guard s.generation == generation else { return }
@@ -231,12 +231,12 @@ final class Session: Sendable {
     /// `title/back` on an empty stack.
     private static let hiddenAsRoot = BackTitle.hidden(.root).json.serializedBytes()
 
-    /// What a look-up of a kept answer found under the lock: the answer, or the model to compute it from.
-    /// The rare cases are boxed, so the common one (an answer kept) is passed out of the lock as a reference,
-    /// not copied as a whole model's worth of bytes.
-    private enum KeptLookup<Answer> {
-        case kept(Answer)
-        indirect case missing(NavigationModel, generation: Int, index: Int)
+    /// What a look-up in the session's answer cache found under the lock: the answer (a hit), or the model to
+    /// compute it from (a miss). The rare cases are boxed, so the common one (a hit) is passed out of the lock
+    /// as a reference, not copied as a whole model's worth of bytes.
+    private enum CacheLookup<Answer> {
+        case hit(Answer)
+        indirect case miss(NavigationModel, generation: Int, index: Int)
         indirect case failed(RPCError)
     }
 

@@ -105,238 +105,60 @@ public struct ConnectionLimits: Sendable, Hashable {
     }
 }
 
-/// The server's handle on one client connection: replies are queued here, notifications for many connections
-/// reach it through a ``Broadcast``.
+/// The server's handle on one client connection, which any thread may hold: its id, and the way to it.
 ///
-/// Sending never blocks: the framed bytes are appended to the connection's one outbound buffer under its
-/// lock, and the connection's event loop writes that buffer out (every `repliesPerWrite` messages and at
-/// the end of a read burst, or soon after a broadcast).
+/// Everything about the connection lives on its event loop, with its one owner, the ``RPCChannelHandler``:
+/// replies are queued by the handler itself; notifications reach it through its loop's ``LoopInbox`` (a
+/// ``Broadcast``), which queues them in arrival order.
 /// - Important: a reply is queued after every notification broadcast to this connection before it, which is
 ///   how a server keeps "the notification of a change before the reply that made it".
 public final class ConnectionHandle: Sendable {
     public let id: Int
-    private let state: NIOLockedValueBox<Outbox>
-    /// Where this connection asks its event loop to write the outbound buffer out (at most once per write-out),
-    /// and where broadcasts leave this connection's notifications for the loop to queue.
-    let wakeups: LoopWakeups
-    /// How the event loop reaches this connection's handler.
-    let box: HandlerBox
-    /// Asks the connection's event loop to close once idle (graceful stop).
-    private let drain: @Sendable () -> Void
+    /// Where broadcasts leave this connection's notifications.
+    let inbox: LoopInbox
+    /// The connection's owner, reachable only on its event loop (every access checks); emptied when the handler
+    /// leaves its pipeline, which breaks the handler -> handle -> handler cycle so the connection is freed.
+    let owner: NIOLoopBoundBox<RPCChannelHandler?>
     /// How many connections the loop writes out in a row when this one's turn comes
     /// (``ConnectionLimits/writeOutBatch``).
     let writeOutBatch: Int
 
-    struct Outbox {
-        var framing: Framing = .ndjson
-        var budget: OutboundBudget
-        /// The owner's view of droppable notifications, confined to the connection's event loop.
-        var observer: NIOLoopBound<any OutboundObserver>?
-        /// Framed bytes not yet handed to the channel.
-        var buffer: ByteBuffer
-        var closed = false
-        /// A write-out is already due (the event loop is handling a burst, or a wake is on its way).
-        var writeOutDue = false
-        /// Where a reply is serialized before it is framed: kept between replies, so a reply costs no
-        /// allocation of its own (given up when one was large, so an idle connection holds little).
-        var scratch: [UInt8] = []
-    }
-
-    init(
-        id: Int, maxOutboundBytes: Int, writeOutBatch: Int, wakeups: LoopWakeups,
-        box: HandlerBox, drain: @escaping @Sendable () -> Void
-    ) {
+    init(id: Int, inbox: LoopInbox, writeOutBatch: Int) {
         self.id = id
+        self.inbox = inbox
         self.writeOutBatch = writeOutBatch
-        self.state = NIOLockedValueBox(
-            Outbox(budget: OutboundBudget(maxPendingBytes: maxOutboundBytes), buffer: ByteBufferAllocator().buffer(capacity: 0)))
-        self.wakeups = wakeups
-        self.box = box
-        self.drain = drain
-    }
-
-    var framing: Framing {
-        get { state.withLockedValue { $0.framing } }
-        set { state.withLockedValue { $0.framing = newValue } }
-    }
-
-    /// Sends a reply (never dropped: every request gets exactly one).
-    func send(_ message: JSON) {
-        takeOwnDeliveries()
-        queue(message)
-    }
-
-    /// Queues `message` after what is queued now (never dropped).
-    private func queue(_ message: JSON) {
-        let wakeNow = state.withLockedValue { s -> Bool in
-            guard !s.closed else { return false }
-            s.scratch.removeAll(keepingCapacity: true)
-            message.write(to: &s.scratch)
-            s.budget.enqueued(FrameEncoder.framedSize(s.scratch.count, framing: s.framing))
-            FrameEncoder.append(s.scratch, framing: s.framing, to: &s.buffer)
-            if s.scratch.capacity > Self.keptScratchBytes { s.scratch = [] }
-            return Self.claimWriteOut(&s)
-        }
-        if wakeNow { wake() }
-    }
-
-    /// Sends the reply to request `id`: the bytes of `Envelope.reply(id:result:)` (or `error:`), written
-    /// straight into the serialization buffer without building the envelope.
-    func sendReply(id: RequestID, _ answer: Result<JSON, RPCError>) {
-        takeOwnDeliveries()
-        let wakeNow = state.withLockedValue { s -> Bool in
-            guard !s.closed else { return false }
-            s.scratch.removeAll(keepingCapacity: true)
-            Envelope.writeReply(id: id, answer, to: &s.scratch)
-            s.budget.enqueued(FrameEncoder.framedSize(s.scratch.count, framing: s.framing))
-            FrameEncoder.append(s.scratch, framing: s.framing, to: &s.buffer)
-            if s.scratch.capacity > Self.keptScratchBytes { s.scratch = [] }
-            return Self.claimWriteOut(&s)
-        }
-        if wakeNow { wake() }
-    }
-
-    /// Sends the reply to request `id` whose result is already serialized.
-    func sendReply(id: RequestID, serializedResult: [UInt8]) {
-        takeOwnDeliveries()
-        let wakeNow = state.withLockedValue { s -> Bool in
-            guard !s.closed else { return false }
-            s.budget.enqueued(FrameEncoder.appendReply(id: id, serializedResult: serializedResult, framing: s.framing, to: &s.buffer))
-            return Self.claimWriteOut(&s)
-        }
-        if wakeNow { wake() }
-    }
-
-    /// The largest serialization buffer a connection keeps between replies.
-    static let keptScratchBytes = 16 << 10
-
-    private func wake() { wakeups.wake(self) }
-
-    /// Queues, ahead of a reply, the notifications a broadcast left with this connection's event loop and the
-    /// loop has not queued yet: a reply never overtakes a notification that was broadcast before it was
-    /// sent (called on the connection's event loop).
-    private func takeOwnDeliveries() {
-        var claimed = false
-        for delivery in wakeups.takeDeliveries(for: self) where enqueue(delivery) { claimed = true }
-        if claimed { wake() }
-    }
-
-    /// Queues one broadcast delivery without waking the loop (the caller writes the connection out): a message
-    /// never dropped; a droppable one as the bound and the observer decide; a marker, to the observer. Returns true
-    /// when this claimed the connection's write-out, false when one was already due or nothing was queued.
-    func enqueue(_ delivery: Broadcast.Delivery) -> Bool {
-        state.withLockedValue { s -> Bool in
-            guard !s.closed else { return false }
-            guard let message = delivery.message else {
-                if let tag = delivery.tag { s.observer?.value.reached(tag) }
-                return false
-            }
-            let size =
-                s.framing == .contentLength
-                ? message.contentLengthFrame.count : FrameEncoder.framedSize(message.body.count, framing: .ndjson)
-            if let tag = delivery.tag {
-                let fits = s.budget.fits(size)
-                let admitted = s.observer?.value.admit(tag, fits: fits) ?? true
-                guard fits else {
-                    s.budget.dropped()
-                    return false
-                }
-                guard admitted else { return false }
-            }
-            s.budget.enqueued(size)
-            switch s.framing {
-            case .contentLength: message.contentLengthFrame.withUnsafeBytes { _ = s.buffer.writeBytes($0) }
-            case .ndjson: FrameEncoder.append(message.body, framing: .ndjson, to: &s.buffer)
-            }
-            return Self.claimWriteOut(&s)
-        }
-    }
-
-    private static func claimWriteOut(_ s: inout Outbox) -> Bool {
-        if s.writeOutDue { return false }
-        s.writeOutDue = true
-        return true
-    }
-
-    /// The event loop starts handling a burst: sends made meanwhile are written out at its end, without a wake.
-    func beginBurst() {
-        state.withLockedValue { $0.writeOutDue = true }
-    }
-
-    /// Takes the framed bytes for the channel (nil when there are none). `spare`, an emptied buffer the
-    /// channel has let go of, becomes the one the next replies are framed into, rather than a new allocation;
-    /// it is left where it is when there is nothing to take.
-    func takeOutbound(spare: inout ByteBuffer?) -> ByteBuffer? {
-        state.withLockedValue { s -> ByteBuffer? in
-            s.writeOutDue = false
-            guard s.buffer.readableBytes > 0 else { return nil }
-            let out = s.buffer
-            s.buffer = spare.take() ?? ByteBufferAllocator().buffer(capacity: 0)
-            return out
-        }
-    }
-
-    /// Takes the framed bytes for the channel (nil when there are none).
-    func takeOutbound() -> ByteBuffer? {
-        var none: ByteBuffer? = nil
-        return takeOutbound(spare: &none)
-    }
-
-    /// The largest outbound buffer a connection keeps between write-outs to frame replies into again.
-    static let keptOutboundBytes = 4 << 10
-
-    /// Bytes queued for the peer that the channel has not yet written to the socket.
-    var pendingOutboundBytes: Int {
-        state.withLockedValue { $0.budget.pendingBytes }
-    }
-
-    /// Whether more than `maxOutboundBytes` wait for the peer to read them: the connection then stops reading.
-    var isOverBudget: Bool {
-        state.withLockedValue { !$0.budget.isWithinBound }
-    }
-
-    /// The channel wrote `bytes`; once the queue has drained after a drop, the observer's notifications are
-    /// queued. Returns whether the connection is within its bound again (called on the connection's event loop).
-    func didWrite(bytes: Int) -> Bool {
-        let (owed, within) = state.withLockedValue { s -> ([JSON], Bool) in
-            s.budget.written(bytes)
-            let owed = s.budget.takeDrained() ? (s.observer?.value.drained() ?? []) : []
-            return (owed, s.budget.isWithinBound)
-        }
-        // Queued where the drain was noticed: broadcasts the loop has not queued yet come after them.
-        for message in owed { queue(message) }
-        return within
+        self.owner = .makeEmptyBox(valueType: RPCChannelHandler.self, eventLoop: inbox.loop)
     }
 
     /// Makes `observer` the one this connection asks about its droppable notifications (``OutboundObserver``).
     /// Called on the connection's event loop, before anything droppable is broadcast to it (from
     /// ``RPCService/connectionOpened(_:)``); a connection has at most one.
     public func observe(_ observer: any OutboundObserver) {
-        let bound = NIOLoopBound(observer, eventLoop: wakeups.loop)
-        state.withLockedValue { s in
-            precondition(s.observer == nil, "a connection's outbound observer is set once")
-            s.observer = bound
-        }
+        guard let handler = owner.value else { preconditionFailure("an observer for connection \(id), which has no handler") }
+        handler.observe(observer)
     }
 
-    /// Nothing more is queued from now on (the connection is closing or closed).
-    func markClosed() {
-        state.withLockedValue { $0.closed = true }
-    }
-
-    /// Graceful shutdown: close now when idle, else once the messages in hand are answered.
+    /// Graceful shutdown: close now when idle, else once the messages in hand are answered. From any thread.
     public func beginDrain() {
-        drain()
+        let owner = owner
+        inbox.loop.execute { owner.value?.drainRequested() }
+    }
+
+    /// Bytes queued for the peer that the channel has not yet written to the socket (read on the connection's
+    /// event loop).
+    func pendingOutboundBytes() async throws -> Int {
+        let owner = owner
+        return try await inbox.loop.submit { owner.value?.pendingOutboundBytes ?? 0 }.get()
     }
 }
 
-/// Notifications for many connections, handed to each connection's event loop at once: the sender pays one
-/// lock per event loop, not one per connection, and each loop queues and writes its own connections'
-/// notifications after its current reads, in the order they were added.
+/// Notifications for many connections, handed to each connection's event loop's ``LoopInbox`` at once: the
+/// sender pays one lock per event loop, not one per connection, and each loop queues and writes its own
+/// connections' notifications after its current reads, in the order they were added.
 ///
 /// - Important: broadcasts handed over one after another reach every connection in that order, and a reply
 ///   a connection sends after a broadcast was handed over follows that broadcast's notifications to it
-///   (the connection queues them first). A sender that hands its broadcasts over under one lock has them
+///   (its loop queues what arrived before it queues the reply). A sender that hands its broadcasts over under one lock has them
 ///   reach each connection in that lock's order, each before the reply that made it.
 public struct Broadcast: Sendable {
     /// One notification's bytes, shared by every connection it goes to: its body, and the body framed with its
@@ -364,7 +186,7 @@ public struct Broadcast: Sendable {
     }
 
     /// The deliveries by event loop, in the order they were added; few loops, so a list.
-    private var loops: [(wakeups: LoopWakeups, deliveries: [Delivery])] = []
+    private var loops: [(inbox: LoopInbox, deliveries: [Delivery])] = []
     /// How many deliveries each loop's list makes room for at once.
     private let expected: Int
 
@@ -393,22 +215,22 @@ public struct Broadcast: Sendable {
 
     private mutating func add(_ delivery: Delivery) {
         // The last loop added to first: on one or two loops, it is nearly always the one.
-        let wakeups = delivery.connection.wakeups
-        if let last = loops.indices.last, loops[last].wakeups === wakeups {
+        let inbox = delivery.connection.inbox
+        if let last = loops.indices.last, loops[last].inbox === inbox {
             loops[last].deliveries.append(delivery)
-        } else if let index = loops.firstIndex(where: { $0.wakeups === wakeups }) {
+        } else if let index = loops.firstIndex(where: { $0.inbox === inbox }) {
             loops[index].deliveries.append(delivery)
         } else {
             var deliveries: [Delivery] = []
             deliveries.reserveCapacity(expected)
             deliveries.append(delivery)
-            loops.append((wakeups, deliveries))
+            loops.append((inbox, deliveries))
         }
     }
 
     /// Hands every event loop its notifications.
     public func send() {
-        for loop in loops { loop.wakeups.deliver(loop.deliveries) }
+        for loop in loops { loop.inbox.deliver(loop.deliveries) }
     }
 }
 

@@ -51,7 +51,7 @@ public struct ConnectionStateMachine: Sendable, Hashable {
         }
     }
 
-    /// Messages were decoded: handle them unless the connection is closed.
+    /// Messages were decoded: handle them. Illegal once closed: a closed connection decodes nothing.
     public mutating func messagesArrived() -> Action {
         switch state {
         case .idle(let mode):
@@ -60,11 +60,11 @@ public struct ConnectionStateMachine: Sendable, Hashable {
         case .busy, .busyThenClose:
             return .handle
         case .closed:
-            return .none
+            Self.illegal("messagesArrived", in: state)
         }
     }
 
-    /// Every message in hand is answered (and no reply is awaited).
+    /// Every message in hand is answered (and no reply is awaited). Only a busy connection has messages to answer.
     public mutating func allAnswered() -> Action {
         switch state {
         case .busy(let mode):
@@ -74,22 +74,22 @@ public struct ConnectionStateMachine: Sendable, Hashable {
             state = .closed
             return .close
         case .idle, .closed:
-            return .none
+            Self.illegal("allAnswered", in: state)
         }
     }
 
-    /// A `shutdown` request succeeded.
+    /// A `shutdown` request succeeded: a reply is sent only while its request is in hand.
     public mutating func shutdownAnswered() {
         switch state {
-        case .idle: state = .idle(.shutDown)
         case .busy: state = .busy(.shutDown)
         case .busyThenClose: state = .busyThenClose(.shutDown)
-        case .closed: break
+        case .idle, .closed: Self.illegal("shutdownAnswered", in: state)
         }
     }
 
     /// The server is stopping gracefully, or the peer finished sending: close now when idle, else once
-    /// the messages in hand are answered.
+    /// the messages in hand are answered. Both may happen, in either order, and a stop may reach a connection
+    /// that already closed: those are no-ops.
     public mutating func closeWhenIdle() -> Action {
         switch state {
         case .idle:
@@ -103,22 +103,29 @@ public struct ConnectionStateMachine: Sendable, Hashable {
         }
     }
 
-    /// `exit`, a malformed header block, or a refusal: close now (after what is queued).
+    /// `exit`, a malformed header block, or a refusal: close now (after what is queued). Illegal once closed:
+    /// nothing is handled after closing.
     public mutating func closeNow() -> Action {
-        guard state != .closed else { return .none }
+        guard state != .closed else { Self.illegal("closeNow", in: state) }
         state = .closed
         return .close
     }
 
-    /// The channel went away under us.
+    /// The channel went away under us (whatever the state).
     public mutating func channelClosed() {
         state = .closed
+    }
+
+    /// An event the handler never sends in `state`: a bug in the handler, not bad input.
+    private static func illegal(_ event: String, in state: State) -> Never {
+        preconditionFailure("connection state machine: '\(event)' is illegal in state \(state)")
     }
 }
 
 /// Whether a connection reads: it stops when the peer does not take its replies, and starts again once it has
 /// taken them. Like NIO's own back-pressure handlers, a `read` asked for while paused is remembered and
-/// passed on when reading resumes.
+/// passed on when reading resumes. Every event is legal in every state: the handler pauses wherever it finds
+/// too much held (more than once in a burst) and tries to resume after every write.
 public struct ReadGate: Sendable, Hashable {
     public enum State: Sendable, Hashable {
         case reading

@@ -16,30 +16,32 @@ public final class InProcessStream: ByteStream {
     private let client: EventLoopFuture<any Channel>
     private let incoming: AsyncThrowingStream<[UInt8], any Error>
 
-    /// Opens a connection to `service`.
+    /// Opens a connection to `service`, served on `inbox`'s event loop (connections sharing a loop share its
+    /// inbox); nil picks a loop of NIO's shared group and gives this connection an inbox of its own there.
     public init(
         service: any RPCService, limits: ConnectionLimits = ConnectionLimits(), id: Int = 0,
-        logger: Logger = Logger(label: "navd.inprocess")
+        logger: Logger = Logger(label: "navd.inprocess"), inbox: LoopInbox? = nil
     ) {
+        let inbox = inbox ?? LoopInbox(serving: MultiThreadedEventLoopGroup.singleton.next())
         // Both ends on one event loop: a request and its reply never cross threads inside the pair.
-        let group = MultiThreadedEventLoopGroup.singleton.next()
+        let loop = inbox.loop
         let (incoming, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
         self.incoming = incoming
         guard let (serverFD, clientFD) = Self.socketPair() else {
             continuation.finish(throwing: IOError(errnoCode: errno, reason: "socketpair"))
-            client = group.next().makeFailedFuture(IOError(errnoCode: errno, reason: "socketpair"))
+            client = loop.makeFailedFuture(IOError(errnoCode: errno, reason: "socketpair"))
             return
         }
-        _ = ClientBootstrap(group: group)
+        _ = ClientBootstrap(group: loop)
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        RPCChannelHandler(id: id, eventLoop: channel.eventLoop, service: service, limits: limits, logger: logger))
+                        RPCChannelHandler(id: id, inbox: inbox, service: service, limits: limits, logger: logger))
                 }
             }
             .withConnectedSocket(serverFD)
-        client = ClientBootstrap(group: group)
+        client = ClientBootstrap(group: loop)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ForwardingHandler(continuation))

@@ -71,8 +71,8 @@ public protocol OutboundTag: AnyObject, Sendable {}
 
 /// What a connection's owner keeps about its droppable notifications (``Broadcast/add(_:to:tag:)``): which to
 /// queue, what a drop costs, and what to send once the queue has drained. Called only on the connection's event
-/// loop, in the order its deliveries are queued (the connection holds it in a `NIOLoopBound`, which checks), and
-/// never while the observer is already being called.
+/// loop, in the order its deliveries are queued (the connection's outbox holds it, and the outbox is its channel
+/// handler's, used only on that loop), and never while the observer is already being called.
 public protocol OutboundObserver: AnyObject {
     /// A droppable notification tagged `tag` reaches the connection's queue; `fits` says whether the byte bound
     /// has room for it. Returns whether to queue it: when `fits` is false it is dropped whatever this returns, and

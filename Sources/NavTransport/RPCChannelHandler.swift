@@ -7,14 +7,15 @@ import NIOPosix
 import NavFraming
 import NavProtocol
 
-/// Serves JSON-RPC on one channel, on the channel's event loop: it decodes a whole read burst (so a cancel that
-/// arrives with its request always wins), answers each message in arrival order by calling the service
-/// synchronously, queues each reply on the connection's outbound buffer, and writes that buffer out once per
-/// burst. No task, stream or thread hop is on the request path; a request whose answer comes later (a durable
-/// write, a long computation on a thread pool) holds the messages after it until it completes.
+/// Serves JSON-RPC on one channel, on the channel's event loop, and is the one owner of everything about the
+/// connection: it decodes a whole read burst (so a cancel that arrives with its request always wins), answers
+/// each message in arrival order by calling the service synchronously, queues each reply in the connection's
+/// ``Outbox``, and writes that out once per burst. No task, stream or thread hop is on the request path; a
+/// request whose answer comes later (a durable write, a long computation on a thread pool) holds the messages
+/// after it until it completes. Notifications reach it only through its loop's ``LoopInbox``.
 ///
 /// The connection's life is ``ConnectionStateMachine``; whether it reads is ``ReadGate``. This type only
-/// carries out their actions.
+/// carries out their actions. It is not `Sendable`: nothing but its event loop may touch it.
 public final class RPCChannelHandler: ChannelDuplexHandler {
     public typealias InboundIn = ByteBuffer
     public typealias OutboundIn = ByteBuffer
@@ -44,27 +45,53 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     /// A connection refused at admission: this reply (if any) is written and the connection closed, unread.
     let refusal: JSON??
 
-    // The handler's state below is read and changed on every request, and Swift checks each access to a class's
-    // stored property at run time (about 80 instructions) unless it is marked unchecked. These are, and no check
-    // is lost: the handler is used only on its channel's event loop (NIO's contract), so no other thread reaches
-    // them; and every access is a single read or a single call to a method of a value type (the decoder, the
-    // deque, the guard, the state machines) that calls no code outside that value, so no access to one of them
-    // can begin while another is under way. The one call that does call out, the decoder's `feed`, calls back
-    // into `channelRead`'s handling of each message, which touches every property here but the decoder.
-    @exclusivity(unchecked) private var decoder: FrameDecoder
-    @exclusivity(unchecked) private var framing: Framing?
-    @exclusivity(unchecked) private var replyGuard = ReplyGuard()
-    @exclusivity(unchecked) private var machine = ConnectionStateMachine()
-    @exclusivity(unchecked) private var gate = ReadGate()
-    /// Messages in hand, in order. A deque moves each in and out, where NIO's `CircularBuffer` (a list of
-    /// optionals) copied each out and destroyed the slot it left.
-    @exclusivity(unchecked) private var queue = Deque<Work>()
-    /// The request whose answer comes later, while it is outstanding.
-    @exclusivity(unchecked) private var awaited: Awaited?
+    // Everything below is the connection's, and is used only on its event loop: NIO calls a handler only there,
+    // and what reaches it from elsewhere (a broadcast, a reply that comes later, a graceful stop) comes through
+    // the loop (``LoopInbox``, `execute`), which is asserted where it enters.
+    //
+    // The state a request reads and changes is declared twice. Debug builds, where every test runs, check each
+    // access at run time as Swift does by default, so an access that overlaps another (the one way to break this
+    // state on one thread) traps there. Release builds leave those checks out (`@exclusivity(unchecked)`): they
+    // cost a request of `title/back` about 1,100 instructions of 31,000 under callgrind
+    // (scripts/request_instructions.py), some fourteen accesses at about 80 each.
+    //
+    // `decoder`: the read's decoder. `framingKnown`: the peer's framing is known (from its first byte) and the
+    // outbox frames in it. `outbox`: what is queued for the peer, and its byte bound. `queue`: the messages in
+    // hand, in order (a deque moves each in and out, where NIO's `CircularBuffer`, a list of optionals, copied
+    // each out and destroyed the slot it left). `awaited`: the request whose answer comes later, while it is
+    // outstanding. `answeredWhileReading`: messages this read burst answered as they were read (``dispatch(_:)``),
+    // not through the queue; the first of them began the burst's write-out (``Outbox/beginBurst()``). `opened`:
+    // the service was told of the connection. `inputDone`: nothing more is decoded (after a malformed header
+    // block). `spareOutbound`: an emptied buffer the channel has written and let go of, for the outbox to frame
+    // replies into next.
+    #if DEBUG
+        private var decoder: FrameDecoder
+        private var framingKnown = false
+        private var replyGuard = ReplyGuard()
+        private var machine = ConnectionStateMachine()
+        private var gate = ReadGate()
+        private var outbox: Outbox
+        private var queue = Deque<Work>()
+        private var awaited: Awaited?
+        private var answeredWhileReading = 0
+        private var opened = false
+        private var inputDone = false
+        private var spareOutbound: ByteBuffer?
+    #else
+        @exclusivity(unchecked) private var decoder: FrameDecoder
+        @exclusivity(unchecked) private var framingKnown = false
+        @exclusivity(unchecked) private var replyGuard = ReplyGuard()
+        @exclusivity(unchecked) private var machine = ConnectionStateMachine()
+        @exclusivity(unchecked) private var gate = ReadGate()
+        @exclusivity(unchecked) private var outbox: Outbox
+        @exclusivity(unchecked) private var queue = Deque<Work>()
+        @exclusivity(unchecked) private var awaited: Awaited?
+        @exclusivity(unchecked) private var answeredWhileReading = 0
+        @exclusivity(unchecked) private var opened = false
+        @exclusivity(unchecked) private var inputDone = false
+        @exclusivity(unchecked) private var spareOutbound: ByteBuffer?
+    #endif
     private var awaitingReply: Bool { awaited != nil }
-    /// Messages this read burst answered as they were read (``dispatch(_:)``), not through the queue; the first
-    /// of them began the connection's burst (``ConnectionHandle/beginBurst()``).
-    @exclusivity(unchecked) private var answeredAtOnce = 0
 
     struct Awaited {
         let id: RequestID
@@ -72,22 +99,14 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         let batch: BatchCollector?
         let index: Int
     }
-    @exclusivity(unchecked) private var opened = false
-    /// Nothing more is decoded (after a malformed header block).
-    @exclusivity(unchecked) private var inputDone = false
     /// Refused: the reply is written and the output closed; the input is drained until the peer closes.
     private var lingering = false
     private var context: ChannelHandlerContext?
-    /// How the handle reaches this handler; emptied when the handler leaves its pipeline, which breaks the
-    /// handler -> handle -> box -> handler cycle so the connection is freed.
-    private let box: HandlerBox
+    /// Where notifications for this loop's connections arrive.
+    private let inbox: LoopInbox
     private let writeReports: WriteReports
     /// Whether the channel reports writes through its writability: set once it took water marks of one byte.
     private var reportsWrites = false
-    /// An emptied buffer the channel has written and let go of, for the connection to frame replies into next.
-    /// Unchecked for the reason given above: its one long access, `takeOutbound(spare:)`, calls no code of the
-    /// handler's.
-    @exclusivity(unchecked) private var spareOutbound: ByteBuffer?
     /// Bytes written without a promise that the channel has not yet reported written (by becoming writable).
     private var unwritten = 0
 
@@ -100,9 +119,10 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         case promises
     }
 
-    /// Creates the handler and its connection handle. `refusal` set (to a reply or to nil) refuses the connection.
+    /// Creates the handler and its connection handle, for a channel of `inbox`'s event loop. `refusal` set (to a
+    /// reply or to nil) refuses the connection.
     public init(
-        id: Int, eventLoop: any EventLoop, service: any RPCService, limits: ConnectionLimits, logger: Logger,
+        id: Int, inbox: LoopInbox, service: any RPCService, limits: ConnectionLimits, logger: Logger,
         refusal: JSON?? = .none, writeReports: WriteReports = .writability
     ) {
         self.writeReports = writeReports
@@ -110,20 +130,18 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         self.limits = limits
         self.logger = logger
         self.refusal = refusal
+        self.inbox = inbox
         self.decoder = FrameDecoder(maxMessageBytes: limits.maxMessageBytes, maxHeaderBytes: limits.maxHeaderBytes)
-        let box = HandlerBox()
-        self.box = box
-        self.handle = ConnectionHandle(
-            id: id, maxOutboundBytes: limits.maxOutboundBytes, writeOutBatch: limits.writeOutBatch,
-            wakeups: LoopWakeups.of(eventLoop), box: box,
-            drain: { eventLoop.execute { box.handler?.value.drainRequested() } })
-        box.handler = NIOLoopBound(self, eventLoop: eventLoop)
+        self.outbox = Outbox(maxOutboundBytes: limits.maxOutboundBytes)
+        self.handle = ConnectionHandle(id: id, inbox: inbox, writeOutBatch: limits.writeOutBatch)
     }
 
     // MARK: Channel events
 
     public func handlerAdded(context: ChannelHandlerContext) {
+        precondition(context.eventLoop === inbox.loop, "a connection of one event loop was given another loop's inbox")
         self.context = context
+        handle.owner.value = self
         reportWrites(context)
         if context.channel.isActive { start(context: context) }
     }
@@ -136,13 +154,13 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func start(context: ChannelHandlerContext) {
         guard !opened, !machine.isClosed else { return }
         if let refusal {
-            if let reply = refusal { handle.send(reply) }
+            if let reply = refusal { _ = outbox.append(reply) }
             _ = machine.closeNow()
             // The refused peer may have written a request already: closing at once with it unread would reset
             // the connection under the reply. Finish the output instead, drop what it sends, and close once it
             // has closed its side (or after a second).
-            let bytes = handle.takeOutbound() ?? context.channel.allocator.buffer(capacity: 0)
-            handle.markClosed()
+            let bytes = outbox.take() ?? context.channel.allocator.buffer(capacity: 0)
+            outbox.close()
             lingering = true
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(mode: .output, promise: nil) }
@@ -175,9 +193,9 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
             }
         }
         // Known from the first byte, so before any message, and set before the read's one message is answered.
-        if framing == nil, let f = decoder.framing {
-            framing = f
-            handle.framing = f
+        if !framingKnown, let framing = decoder.framing {
+            framingKnown = true
+            outbox.frame(with: framing)
         }
         if let last = held.take() { dispatch(last) }
     }
@@ -192,24 +210,24 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         }
         // Consumed, so the message moves into its answer rather than being copied out.
         guard case .single(let item) = consume envelope else { return }
-        if answeredAtOnce == 0 {
-            handle.beginBurst()
-        } else if answeredAtOnce % limits.repliesPerWrite == 0 {
+        if answeredWhileReading == 0 {
+            outbox.beginBurst()
+        } else if answeredWhileReading % limits.repliesPerWrite == 0 {
             writeOut()
-            handle.beginBurst()
+            outbox.beginBurst()
         }
-        answeredAtOnce += 1
+        answeredWhileReading += 1
         answer(check(item), batch: nil, index: 0)
     }
 
     public func channelReadComplete(context: ChannelHandlerContext) {
         if !queue.isEmpty, machine.messagesArrived() == .handle {
-            if answeredAtOnce == 0 { handle.beginBurst() }
+            if answeredWhileReading == 0 { outbox.beginBurst() }
             handleQueued()
-        } else if answeredAtOnce > 0, !machine.isClosed {
+        } else if answeredWhileReading > 0, !machine.isClosed {
             settle()
         }
-        answeredAtOnce = 0
+        answeredWhileReading = 0
         writeOut()
         context.fireChannelReadComplete()
     }
@@ -230,7 +248,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 
     public func channelInactive(context: ChannelHandlerContext) {
         machine.channelClosed()
-        handle.markClosed()
+        outbox.close()
         if opened {
             opened = false
             service.connectionClosed(handle)
@@ -241,7 +259,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 
     public func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
-        box.handler = nil
+        handle.owner.value = nil
     }
 
     public func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -311,13 +329,13 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
             if handled == limits.repliesPerWrite {
                 handled = 0
                 writeOut()
-                handle.beginBurst()
+                outbox.beginBurst()
             }
             handled += 1
             // Consumed: its parts move into the answer rather than being copied out of it.
             switch consume work {
             case .reply(let json):
-                handle.send(json)
+                send(json)
             case .close:
                 closeNow()
             case .element(let item, let batch, let index):
@@ -337,7 +355,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
             closeAfterWriting()
             return
         }
-        if handle.isOverBudget {
+        if outbox.isOverBudget {
             // A peer that does not read its replies is not read from either, until it does.
             gate.pause()
         }
@@ -381,15 +399,16 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 
     /// A reply that came later: send it, then handle what waited behind it.
     private func laterReplyArrived(_ result: Result<JSON, RPCError>) {
-        guard let a = awaited else { return }
+        inbox.loop.assertInEventLoop()
+        guard let a = awaited else { preconditionFailure("a later reply arrived while none was awaited (state \(machine.state))") }
         awaited = nil
         guard !machine.isClosed else { return }
-        handle.beginBurst()
+        outbox.beginBurst()
         finish(a.id, method: a.method, result, batch: a.batch, index: a.index)
         let wasPaused = gate.state != .reading
         handleQueued()
         writeOut()
-        if wasPaused, !awaitingReply, !handle.isOverBudget, gate.resume() { context?.read() }
+        if wasPaused, !awaitingReply, !outbox.isOverBudget, gate.resume() { context?.read() }
     }
 
     private func finish(_ id: RequestID, method: String, _ result: Result<JSON, RPCError>, batch: BatchCollector?, index: Int) {
@@ -397,7 +416,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         // A cancel that arrived while the handler ran still turns the reply into -32800.
         guard let answer = replyGuard.answer(id, result) else { return }
         guard let batch else {
-            handle.sendReply(id: id, answer)
+            sendReply(id: id, answer)
             return
         }
         switch answer {
@@ -413,12 +432,12 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         switch (answer, batch) {
         case (.failure(let error), _):
             guard let batch else {
-                handle.sendReply(id: id, .failure(error))
+                sendReply(id: id, .failure(error))
                 return
             }
             deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
         case (.success, nil):
-            handle.sendReply(id: id, serializedResult: bytes)
+            sendReply(id: id, serializedResult: bytes)
         case (.success, let batch?):
             let result = (try? JSON.parse(bytes)) ?? .null
             deliver(Envelope.reply(id: id, result: result), batch: batch, index: index)
@@ -427,17 +446,54 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
 
     private func deliver(_ reply: JSON, batch: BatchCollector?, index: Int) {
         guard let batch else {
-            handle.send(reply)
+            send(reply)
             return
         }
-        if let all = batch.replies.add(reply, at: index) { handle.send(all) }
+        if let all = batch.replies.add(reply, at: index) { send(all) }
     }
+
+    // MARK: Queuing
+
+    /// Queues a reply (never dropped: every request gets exactly one) after whatever arrived in the inbox before
+    /// it.
+    private func send(_ message: JSON) {
+        inbox.queueArrived()
+        if outbox.append(message) { inbox.wake(handle) }
+    }
+
+    /// Queues the reply to request `id`, as ``send(_:)`` does.
+    private func sendReply(id: RequestID, _ answer: Result<JSON, RPCError>) {
+        inbox.queueArrived()
+        if outbox.appendReply(id: id, answer) { inbox.wake(handle) }
+    }
+
+    /// Queues the reply to request `id` whose result is already serialized, as ``send(_:)`` does.
+    private func sendReply(id: RequestID, serializedResult: [UInt8]) {
+        inbox.queueArrived()
+        if outbox.appendReply(id: id, serializedResult: serializedResult) { inbox.wake(handle) }
+    }
+
+    /// Queues a delivery the inbox took (``LoopInbox/queueArrived()``). Returns whether the connection must be
+    /// written out by the inbox's task (no burst of its own will).
+    func queueDelivery(_ delivery: Broadcast.Delivery) -> Bool {
+        inbox.loop.assertInEventLoop()
+        return outbox.append(delivery)
+    }
+
+    /// Makes `observer` the connection's (``ConnectionHandle/observe(_:)``).
+    func observe(_ observer: any OutboundObserver) {
+        inbox.loop.assertInEventLoop()
+        outbox.observe(observer)
+    }
+
+    var pendingOutboundBytes: Int { outbox.budget.pendingBytes }
 
     // MARK: Writing and closing
 
     /// Writes the outbound buffer out, and counts it written once the socket took it.
     func writeOut() {
-        guard let context, var bytes = handle.takeOutbound(spare: &spareOutbound) else { return }
+        inbox.loop.assertInEventLoop()
+        guard let context, var bytes = outbox.take(spare: &spareOutbound) else { return }
         let count = bytes.readableBytes
         // Under water marks of one byte, the channel is writable exactly when it holds nothing.
         guard reportsWrites, context.channel.isWritable else {
@@ -456,7 +512,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         // Writable again means the socket took it all and the channel let go of the buffer: its storage is
         // this copy's alone, so emptying it allocates nothing, and the next write-out hands it back to be
         // framed into. A large one is let go, so an idle connection holds little.
-        if context.channel.isWritable, bytes.capacity <= ConnectionHandle.keptOutboundBytes {
+        if context.channel.isWritable, bytes.capacity <= Outbox.keptOutboundBytes {
             bytes.clear()
             spareOutbound = bytes
         }
@@ -483,13 +539,20 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         }
     }
 
-    /// The channel wrote `count` bytes to the socket.
+    /// The channel wrote `count` bytes to the socket. Once the queue has drained after a drop, what the observer
+    /// owes the peer is queued where the drain was noticed: deliveries the inbox holds come after it.
     private func written(_ count: Int) {
-        if handle.didWrite(bytes: count), !awaitingReply, gate.resume() { context?.read() }
+        let owed = outbox.written(count)
+        let within = !outbox.isOverBudget
+        for message in owed {
+            if outbox.append(message) { inbox.wake(handle) }
+        }
+        if within, !awaitingReply, gate.resume() { context?.read() }
     }
 
     /// The server is stopping: close now when idle, else once what is in hand is answered.
     func drainRequested() {
+        inbox.loop.assertInEventLoop()
         if queue.isEmpty && !awaitingReply {
             if machine.closeWhenIdle() == .close { closeAfterWriting() }
         } else {
@@ -505,161 +568,13 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     /// Writes what is queued, then closes the channel.
     private func closeAfterWriting() {
         guard let context else { return }
-        let bytes = handle.takeOutbound() ?? context.channel.allocator.buffer(capacity: 0)
-        handle.markClosed()
+        let bytes = outbox.take() ?? context.channel.allocator.buffer(capacity: 0)
+        outbox.close()
         queue.removeAll()
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(promise: nil) }
     }
 }
 
-/// Lets the connection handle, which any thread may hold, reach its handler on the handler's event loop.
-final class HandlerBox: Sendable {
-    // Set once in the handler's initialiser, before the handle is shared.
-    private let storage = NIOLockedValueBox<NIOLoopBound<RPCChannelHandler>?>(nil)
-    var handler: NIOLoopBound<RPCChannelHandler>? {
-        get { storage.withLockedValue { $0 } }
-        set { storage.withLockedValue { $0 = newValue } }
-    }
-}
-
-/// Wakes an event loop's connections that were sent something from another thread, grouped: however many
-/// connections of one loop a mutation notifies (a thousand subscribers, say), the loop gets one task that
-/// writes each of them out, not one task each. It also holds the notifications a ``Broadcast`` left for the
-/// loop's connections until that task queues them (or a connection about to reply takes its own first).
-///
-/// A wake sent from another event loop's thread (a mutation fanning out to subscribers everywhere) is held by
-/// that loop until it has finished its current round of reads, so the mutator's own reply goes out before any
-/// subscriber's socket is written: the notifications are already handed over in order, only their writing
-/// waits.
-final class LoopWakeups: Sendable {
-    let loop: any EventLoop
-    private let pending = NIOLockedValueBox(Pending())
-    /// Other loops' wakeups this loop releases once its current reads are handled.
-    private let held = NIOLockedValueBox<[LoopWakeups]>([])
-
-    struct Pending {
-        /// A write-out task is on its way.
-        var scheduled = false
-        /// Connections to write out.
-        var connections: [ConnectionHandle] = []
-        /// Broadcast notifications not yet queued to their connections, in the order they were handed over.
-        var deliveries: [Broadcast.Delivery] = []
-        /// Connections with queued bytes that a write-out task has not reached yet, in the order they were
-        /// woken. A connection is added when it claims a write-out, so it is here once, unless it wrote
-        /// itself out meanwhile (at the end of one of its own read bursts) and claimed another: its earlier
-        /// turn then finds nothing left to write.
-        var backlog = Deque<ConnectionHandle>()
-
-        var isEmpty: Bool { connections.isEmpty && deliveries.isEmpty && backlog.isEmpty }
-    }
-
-    private init(_ loop: any EventLoop) { self.loop = loop }
-
-    private static let all = NIOLockedValueBox<[ObjectIdentifier: LoopWakeups]>([:])
-
-    /// The one instance for `loop`.
-    static func of(_ loop: any EventLoop) -> LoopWakeups {
-        all.withLockedValue { table in
-            let key = ObjectIdentifier(loop as AnyObject)
-            if let existing = table[key] { return existing }
-            let created = LoopWakeups(loop)
-            table[key] = created
-            return created
-        }
-    }
-
-    /// Writes `connection` out soon, on its loop.
-    func wake(_ connection: ConnectionHandle) {
-        add { $0.connections.append(connection) }
-    }
-
-    /// Takes `deliveries` (for connections of this loop) to queue and write out soon, on this loop.
-    func deliver(_ deliveries: [Broadcast.Delivery]) {
-        add { p in
-            // Nearly always nothing is waiting: the broadcast's list is kept as it is, not copied.
-            if p.deliveries.isEmpty {
-                p.deliveries = deliveries
-            } else {
-                p.deliveries.append(contentsOf: deliveries)
-            }
-        }
-    }
-
-    /// Records work for this loop's next write-out task, and starts that task unless one is on its way.
-    private func add(_ work: (inout Pending) -> Void) {
-        let schedule = pending.withLockedValue { p -> Bool in
-            work(&p)
-            defer { p.scheduled = true }
-            return !p.scheduled
-        }
-        if schedule { scheduleWriteOut() }
-    }
-
-    /// Removes and returns the deliveries for `connection` not yet queued, in order (called on this loop).
-    func takeDeliveries(for connection: ConnectionHandle) -> [Broadcast.Delivery] {
-        pending.withLockedValue { p -> [Broadcast.Delivery] in
-            guard p.deliveries.contains(where: { $0.connection === connection }) else { return [] }
-            var mine: [Broadcast.Delivery] = []
-            var rest: [Broadcast.Delivery] = []
-            rest.reserveCapacity(p.deliveries.count)
-            for delivery in p.deliveries {
-                if delivery.connection === connection { mine.append(delivery) } else { rest.append(delivery) }
-            }
-            p.deliveries = rest
-            return mine
-        }
-    }
-
-    private func scheduleWriteOut() {
-        if let current = MultiThreadedEventLoopGroup.currentEventLoop, current !== loop {
-            LoopWakeups.of(current).hold(self)
-        } else {
-            loop.execute { self.writeOutAll() }
-        }
-    }
-
-    /// Starts `other`'s write-out after this loop's current reads (called on this loop's thread).
-    private func hold(_ other: LoopWakeups) {
-        let first = held.withLockedValue { list -> Bool in
-            list.append(other)
-            return list.count == 1
-        }
-        guard first else { return }
-        loop.execute {
-            let released = self.held.withLockedValue { list -> [LoopWakeups] in
-                defer { list = [] }
-                return list
-            }
-            for wakeups in released { wakeups.loop.execute { wakeups.writeOutAll() } }
-        }
-    }
-
-    /// Queues the notifications handed over since the last task and writes out a batch of connections, oldest
-    /// first: as many as the oldest one's ``ConnectionLimits/writeOutBatch``. The rest wait for the loop's next
-    /// round, after the reads that are ready by then: a request that arrives while a thousand subscribers are
-    /// being written to is answered after one batch, not after all of them. What it broadcasts is queued to
-    /// each connection at once, so a connection still waiting is written both notifications in one write.
-    private func writeOutAll() {
-        let (woken, deliveries) = pending.withLockedValue { p -> ([ConnectionHandle], [Broadcast.Delivery]) in
-            defer {
-                p.connections = []
-                p.deliveries = []
-            }
-            return (p.connections, p.deliveries)
-        }
-        var connections = woken
-        for delivery in deliveries where delivery.connection.enqueue(delivery) { connections.append(delivery.connection) }
-        let (batch, again) = pending.withLockedValue { p -> ([ConnectionHandle], Bool) in
-            p.backlog.append(contentsOf: connections)
-            let count = min(p.backlog.count, p.backlog.first?.writeOutBatch ?? 0)
-            let batch = Array(p.backlog.prefix(count))
-            p.backlog.removeFirst(count)
-            // Work handed over while this ran found a task on its way (this one), so it runs again for it.
-            p.scheduled = !p.isEmpty
-            return (batch, p.scheduled)
-        }
-        for connection in batch { connection.box.handler?.value.writeOut() }
-        if again { loop.execute { self.writeOutAll() } }
-    }
-}
+@available(*, unavailable)
+extension RPCChannelHandler: Sendable {}

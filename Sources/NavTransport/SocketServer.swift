@@ -91,13 +91,19 @@ public final class UnixSocketServer: Sendable {
     /// Binds the socket (which must not exist), or takes over `listeningDescriptor`, calls `onListening`, and
     /// serves until `stop()`; returns once every connection has answered what it had in hand and closed.
     public func run(service: any RPCService, onListening: @Sendable () throws -> Void = {}) async throws {
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let group = MultiThreadedEventLoopGroup.singleton
+        // One inbox per loop, made once: every connection of a loop is handed its notifications through it.
+        let inboxes = group.makeIterator().map { LoopInbox(serving: $0) }
+        let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             // A client may finish sending (shut down its write side) and still read its replies.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 Self.peerUser(of: channel).flatMapThrowing { peer in
-                    try self.admit(channel, peer: peer, service: service)
+                    guard let inbox = inboxes.first(where: { $0.loop === channel.eventLoop }) else {
+                        preconditionFailure("a connection on an event loop outside the server's group")
+                    }
+                    try self.admit(channel, inbox: inbox, peer: peer, service: service)
                 }
             }
         let server: any Channel
@@ -122,7 +128,7 @@ public final class UnixSocketServer: Sendable {
 
     /// Admits a new connection or refuses it (with a reply saying why), and installs its handler. Runs on the
     /// channel's event loop.
-    private func admit(_ channel: any Channel, peer: UInt32?, service: any RPCService) throws {
+    private func admit(_ channel: any Channel, inbox: LoopInbox, peer: UInt32?, service: any RPCService) throws {
         // Only the daemon's own user (and those --allow-uid names) is served: checked first, before the
         // connection counts against any limit.
         let permitted = peer.map { allowedUsers.contains($0) } ?? false
@@ -165,8 +171,7 @@ public final class UnixSocketServer: Sendable {
                             "not permitted: this navd serves only its own user; \(who) is not allowed (the daemon's owner can admit it with --allow-uid)",
                         data: peer.map { JSON.object(["uid": .int(Int64($0))]) })))
         }
-        let handler = RPCChannelHandler(
-            id: id, eventLoop: channel.eventLoop, service: service, limits: limits, logger: logger, refusal: refusal)
+        let handler = RPCChannelHandler(id: id, inbox: inbox, service: service, limits: limits, logger: logger, refusal: refusal)
         if admission == .admitted {
             state.withLockedValue { $0.connections[id] = handler.handle }
         }

@@ -10,8 +10,10 @@ final class RawClient: Sendable {
     let stream: InProcessStream
     let lines: AsyncThrowingStream<JSON, any Error>
 
-    init(service: NavService) {
-        stream = InProcessStream(service: service)
+    /// A connection to `service`, on `inbox`'s event loop (nil: a loop of NIO's shared group); `id` is the
+    /// connection's (its subscriptions are kept by it, so connections that subscribe need ids of their own).
+    init(service: NavService, inbox: LoopInbox? = nil, id: Int = 0) {
+        stream = InProcessStream(service: service, id: id, inbox: inbox)
         let inbound = stream.inbound()
         lines = AsyncThrowingStream { continuation in
             let task = Task {

@@ -174,7 +174,7 @@ struct ConnectionResyncTests {
         init(loop: EmbeddedEventLoop, maxOutboundBytes: Int) {
             // The daemon's own service, which gives each connection it opens its resyncs.
             let handler = RPCChannelHandler(
-                id: 1, eventLoop: loop, service: NavService(), limits: ConnectionLimits(maxOutboundBytes: maxOutboundBytes),
+                id: 1, inbox: LoopInbox(serving: loop), service: NavService(), limits: ConnectionLimits(maxOutboundBytes: maxOutboundBytes),
                 logger: Logger(label: "test"), writeReports: .promises)
             channel = EmbeddedChannel(handler: handler, loop: loop)
             handle = handler.handle

@@ -15,11 +15,12 @@ struct BroadcastTests {
         let handle: ConnectionHandle
 
         init(
-            id: Int, loop: EmbeddedEventLoop, maxOutboundBytes: Int = 4 << 20,
+            id: Int, inbox: LoopInbox, maxOutboundBytes: Int = 4 << 20,
             writeOutBatch: Int = ConnectionLimits.defaultWriteOutBatch
         ) {
+            let loop = inbox.loop as! EmbeddedEventLoop
             let handler = RPCChannelHandler(
-                id: id, eventLoop: loop, service: WatchingService(),
+                id: id, inbox: inbox, service: WatchingService(),
                 limits: ConnectionLimits(maxOutboundBytes: maxOutboundBytes, writeOutBatch: writeOutBatch),
                 logger: Logger(label: "test"), writeReports: .promises)
             channel = EmbeddedChannel(handler: handler, loop: loop)
@@ -43,8 +44,9 @@ struct BroadcastTests {
     @Test("the loop queues and writes a broadcast once it runs its tasks, in the order broadcasts were handed over")
     func writtenByTheLoop() throws {
         let loop = EmbeddedEventLoop()
-        let a = Peer(id: 1, loop: loop)
-        let b = Peer(id: 2, loop: loop)
+        let inbox = LoopInbox(serving: loop)
+        let a = Peer(id: 1, inbox: inbox)
+        let b = Peer(id: 2, inbox: inbox)
         for n in 1...3 {
             var broadcast = Broadcast()
             broadcast.add(Self.message(n), to: a.handle, tag: TestTag("s"))
@@ -64,7 +66,8 @@ struct BroadcastTests {
     @Test("a reply sent after a broadcast follows that broadcast's notification to the same connection")
     func replyFollowsNotification() throws {
         let loop = EmbeddedEventLoop()
-        let a = Peer(id: 1, loop: loop)
+        let inbox = LoopInbox(serving: loop)
+        let a = Peer(id: 1, inbox: inbox)
         var broadcast = Broadcast()
         broadcast.add(Self.message(7), to: a.handle, tag: TestTag("s"))
         broadcast.send()
@@ -84,7 +87,8 @@ struct BroadcastTests {
         arguments: [ConnectionLimits.defaultWriteOutBatch, 1, 8])
     func writtenInBatches(_ batch: Int) throws {
         let loop = EmbeddedEventLoop()
-        let peers = (0..<(2 * batch + 10)).map { Peer(id: $0, loop: loop, writeOutBatch: batch) }
+        let inbox = LoopInbox(serving: loop)
+        let peers = (0..<(2 * batch + 10)).map { Peer(id: $0, inbox: inbox, writeOutBatch: batch) }
         var broadcast = Broadcast()
         for peer in peers { broadcast.add(Self.message(1), to: peer.handle, tag: TestTag("s")) }
         broadcast.send()
@@ -106,8 +110,9 @@ struct BroadcastTests {
     @Test("one message goes to each connection in that connection's framing, Content-Length or NDJSON")
     func eachInItsFraming() throws {
         let loop = EmbeddedEventLoop()
-        let framed = Peer(id: 1, loop: loop)
-        let lines = Peer(id: 2, loop: loop)
+        let inbox = LoopInbox(serving: loop)
+        let framed = Peer(id: 1, inbox: inbox)
+        let lines = Peer(id: 2, inbox: inbox)
         // A connection frames what it sends as its peer framed its first message.
         let ping = #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#
         try framed.channel.writeInbound(ByteBuffer(string: "Content-Length: \(ping.utf8.count)\r\n\r\n" + ping))
@@ -134,7 +139,8 @@ struct BroadcastTests {
     @Test("a droppable notification past a connection's outbound bound is dropped, and its observer told once drained")
     func boundApplies() throws {
         let loop = EmbeddedEventLoop()
-        let a = Peer(id: 1, loop: loop, maxOutboundBytes: 1024)
+        let inbox = LoopInbox(serving: loop)
+        let a = Peer(id: 1, inbox: inbox, maxOutboundBytes: 1024)
         let observer = RecordingObserver()
         a.handle.observe(observer)
         var broadcast = Broadcast()
@@ -157,7 +163,8 @@ struct BroadcastTests {
     @Test("an observer may refuse a notification that fits; then no drain is owed")
     func observerRefuses() throws {
         let loop = EmbeddedEventLoop()
-        let a = Peer(id: 1, loop: loop, maxOutboundBytes: 1024)
+        let inbox = LoopInbox(serving: loop)
+        let a = Peer(id: 1, inbox: inbox, maxOutboundBytes: 1024)
         let observer = RecordingObserver(refusing: ["no"])
         a.handle.observe(observer)
         var broadcast = Broadcast()
@@ -173,7 +180,8 @@ struct BroadcastTests {
     @Test("a marker reaches the observer in order with the notifications around it, and writes nothing")
     func markersInOrder() throws {
         let loop = EmbeddedEventLoop()
-        let a = Peer(id: 1, loop: loop)
+        let inbox = LoopInbox(serving: loop)
+        let a = Peer(id: 1, inbox: inbox)
         let observer = RecordingObserver()
         a.handle.observe(observer)
         var broadcast = Broadcast()

@@ -23,7 +23,7 @@ struct ConnectionStateMachineTests {
         #expect(m.state == .idle(.serving))
     }
 
-    @Test("a graceful stop closes an idle connection at once")
+    @Test("a graceful stop closes an idle connection at once; a later stop finds it closed and does nothing")
     func drainIdle() {
         var m = ConnectionStateMachine()
         do {
@@ -32,9 +32,10 @@ struct ConnectionStateMachineTests {
         }
         #expect(m.isClosed)
         do {
-            let action = m.messagesArrived()
+            let action = m.closeWhenIdle()
             #expect(action == .none)
         }
+        #expect(m.isClosed)
     }
 
     @Test("a graceful stop lets a busy connection answer what it holds, then closes it")
@@ -47,17 +48,24 @@ struct ConnectionStateMachineTests {
         }
         #expect(m.state == .busyThenClose(.serving))
         #expect(!m.isClosed)
+        // The peer finishing its side and a stop may both come: the second changes nothing.
         do {
             let action = m.closeWhenIdle()
             #expect(action == .none)
         }
+        // Messages still arrive from what was read before.
+        do {
+            let action = m.messagesArrived()
+            #expect(action == .handle)
+        }
+        #expect(m.state == .busyThenClose(.serving))
         do {
             let action = m.allAnswered()
             #expect(action == .close)
         }
         #expect(m.isClosed)
         do {
-            let action = m.allAnswered()
+            let action = m.closeWhenIdle()
             #expect(action == .none)
         }
     }
@@ -73,6 +81,7 @@ struct ConnectionStateMachineTests {
         _ = m.allAnswered()
         #expect(m.state == .idle(.shutDown))
         _ = m.messagesArrived()
+        #expect(m.state == .busy(.shutDown))
         _ = m.closeWhenIdle()
         #expect(m.state == .busyThenClose(.shutDown))
         #expect(m.isShutDown)
@@ -83,45 +92,48 @@ struct ConnectionStateMachineTests {
         #expect(!m.isShutDown)
     }
 
-    @Test("exit and malformed input close at once, busy or not, and only once")
-    func closeNow() {
-        var busy = ConnectionStateMachine()
-        _ = busy.messagesArrived()
+    @Test("a shutdown answered while the connection is to close once idle keeps both")
+    func shutDownWhileClosing() {
+        var m = ConnectionStateMachine()
+        _ = m.messagesArrived()
+        _ = m.closeWhenIdle()
+        m.shutdownAnswered()
+        #expect(m.state == .busyThenClose(.shutDown))
         do {
-            let action = busy.closeNow()
+            let action = m.allAnswered()
             #expect(action == .close)
         }
+    }
+
+    @Test("exit and malformed input close at once, busy, closing or idle", arguments: [0, 1, 2])
+    func closeNow(_ busyness: Int) {
+        var m = ConnectionStateMachine()
+        if busyness > 0 { _ = m.messagesArrived() }
+        if busyness > 1 { _ = m.closeWhenIdle() }
         do {
-            let action = busy.closeNow()
-            #expect(action == .none)
-        }
-        do {
-            let action = busy.allAnswered()
-            #expect(action == .none)
-        }
-        var idle = ConnectionStateMachine()
-        do {
-            let action = idle.closeNow()
+            let action = m.closeNow()
             #expect(action == .close)
         }
+        #expect(m.isClosed)
+        // A stop that comes after finds nothing to do.
         do {
-            let action = idle.closeWhenIdle()
+            let action = m.closeWhenIdle()
             #expect(action == .none)
         }
     }
 
-    @Test("a channel that went away is closed without an action")
-    func channelClosed() {
+    @Test("a channel that went away is closed, from any state, without an action", arguments: [0, 1, 2, 3])
+    func channelClosed(_ from: Int) {
         var m = ConnectionStateMachine()
-        _ = m.messagesArrived()
+        if from > 0 { _ = m.messagesArrived() }
+        if from > 1 { _ = m.closeWhenIdle() }
+        if from > 2 { _ = m.closeNow() }
+        m.channelClosed()
+        #expect(m.isClosed)
         m.channelClosed()
         #expect(m.isClosed)
         do {
-            let action = m.closeNow()
-            #expect(action == .none)
-        }
-        do {
-            let action = m.messagesArrived()
+            let action = m.closeWhenIdle()
             #expect(action == .none)
         }
     }

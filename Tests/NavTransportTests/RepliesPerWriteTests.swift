@@ -15,7 +15,7 @@ struct RepliesPerWriteTests {
     func writes(count: Int, repliesPerWrite: Int, oneReadEach: Bool = false) throws -> [[Int]] {
         let loop = EmbeddedEventLoop()
         let handler = RPCChannelHandler(
-            id: 1, eventLoop: loop, service: WatchingService(), limits: ConnectionLimits(repliesPerWrite: repliesPerWrite),
+            id: 1, inbox: LoopInbox(serving: loop), service: WatchingService(), limits: ConnectionLimits(repliesPerWrite: repliesPerWrite),
             logger: Logger(label: "test"), writeReports: .promises)
         let channel = EmbeddedChannel(handler: handler, loop: loop)
         channel.pipeline.fireChannelActive()
@@ -68,7 +68,7 @@ struct RepliesPerWriteTests {
         let loop = EmbeddedEventLoop()
         let service = CountingService()
         let handler = RPCChannelHandler(
-            id: 1, eventLoop: loop, service: service, limits: ConnectionLimits(), logger: Logger(label: "test"),
+            id: 1, inbox: LoopInbox(serving: loop), service: service, limits: ConnectionLimits(), logger: Logger(label: "test"),
             writeReports: .promises)
         let channel = EmbeddedChannel(handler: handler, loop: loop)
         channel.pipeline.fireChannelActive()

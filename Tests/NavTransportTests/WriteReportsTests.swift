@@ -43,7 +43,7 @@ struct WriteReportsTests {
             while !received.contains(0x0A), let chunk = try await inbound.next() { received += chunk }
             #expect(String(decoding: received, as: UTF8.self).contains(#""id":\#(id)"#))
             // Both ends run on one event loop: the reply was read after the server's write returned.
-            #expect(service.handle?.pendingOutboundBytes == 0)
+            #expect(try await service.handle?.pendingOutboundBytes() == 0)
         }
         await stream.close()
     }
@@ -63,7 +63,7 @@ struct WriteReportsTests {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
                         RPCChannelHandler(
-                            id: 1, eventLoop: channel.eventLoop, service: service,
+                            id: 1, inbox: LoopInbox(serving: channel.eventLoop), service: service,
                             limits: ConnectionLimits(maxOutboundBytes: 1 << 20), logger: Logger(label: "test")))
                 }
             }
@@ -76,7 +76,7 @@ struct WriteReportsTests {
         // The peer reads nothing until the server holds replies it could not write.
         var held = 0
         for _ in 0..<2000 where held < 16 << 10 {
-            held = service.handle?.pendingOutboundBytes ?? 0
+            held = try await service.handle?.pendingOutboundBytes() ?? 0
             try await Task.sleep(for: .milliseconds(5))
         }
         #expect(held >= 16 << 10, "the socket never refused a write")
@@ -97,7 +97,7 @@ struct WriteReportsTests {
         // Every reply left the socket, so nothing may stay counted.
         var pending = -1
         for _ in 0..<2000 where pending != 0 {
-            pending = service.handle?.pendingOutboundBytes ?? -1
+            pending = try await service.handle?.pendingOutboundBytes() ?? -1
             if pending != 0 { try await Task.sleep(for: .milliseconds(5)) }
         }
         #expect(pending == 0)

@@ -9,9 +9,11 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
 
 /// One SQLite connection: the only owner of its C handle, closed on deinit. No C type leaves this file.
 ///
-/// `@unchecked Sendable`, proven: the connection is opened with `SQLITE_OPEN_FULLMUTEX`, SQLite's serialized
-/// mode, in which SQLite itself locks the connection around every call, so using it from more than one
-/// thread is safe by SQLite's contract; the state store also only ever uses it from one drain at a time.
+/// `@unchecked Sendable`, proven when it opens: the connection is opened with `SQLITE_OPEN_FULLMUTEX`, SQLite's
+/// serialized mode, in which SQLite itself locks the connection around every call, so using it from more than
+/// one thread is safe by SQLite's contract. The initialiser checks that SQLite gave the connection its mutex
+/// (`sqlite3_db_mutex` is null unless the connection is serialized, as in a library built single-threaded), so
+/// no connection exists without it. The state store also only ever uses it from one drain at a time.
 final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
 
@@ -26,6 +28,7 @@ final class SQLiteConnection: @unchecked Sendable {
             throw SQLiteError(code: status, message: message)
         }
         handle = db
+        precondition(sqlite3_db_mutex(db) != nil, "SQLite opened a connection without its mutex: not in serialized mode")
         sqlite3_busy_timeout(db, 5_000)
     }
 

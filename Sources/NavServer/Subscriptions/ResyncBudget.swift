@@ -90,7 +90,8 @@ final class SessionForgotten: OutboundTag {
 }
 
 /// A connection's ``ResyncBudget``, as its outbound observer: created when the connection opens and used only on
-/// its event loop (the connection holds it bound to that loop, which checks every use).
+/// its event loop (the connection's outbox holds it, and only the connection's channel handler, on that loop, uses
+/// the outbox).
 final class ConnectionResyncs: OutboundObserver {
     private(set) var budget = ResyncBudget()
 
