@@ -6,6 +6,7 @@
     import Darwin
 #endif
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
@@ -16,12 +17,24 @@ public final class InProcessStream: ByteStream {
     private let client: EventLoopFuture<any Channel>
     private let incoming: AsyncThrowingStream<[UInt8], any Error>
 
+    /// The last id given to a connection opened without one. Ids count down from -1, so they are distinct (a
+    /// server keeps subscriptions per connection id: two connections with one id would share them, and the first
+    /// to close would end the other's) and never meet a socket server's, which count up from 1.
+    private static let lastUnnamedId = NIOLockedValueBox(0)
+
     /// Opens a connection to `service`, served on `inbox`'s event loop (connections sharing a loop share its
-    /// inbox); nil picks a loop of NIO's shared group and gives this connection an inbox of its own there.
+    /// inbox); nil picks a loop of NIO's shared group and gives this connection an inbox of its own there. `id`
+    /// names the connection to the service (nil: a fresh negative id).
     public init(
-        service: any RPCService, limits: ConnectionLimits = ConnectionLimits(), id: Int = 0,
+        service: any RPCService, limits: ConnectionLimits = ConnectionLimits(), id: Int? = nil,
         logger: Logger = Logger(label: "navd.inprocess"), inbox: LoopInbox? = nil
     ) {
+        let id =
+            id
+            ?? Self.lastUnnamedId.withLockedValue {
+                $0 -= 1
+                return $0
+            }
         let inbox = inbox ?? LoopInbox(serving: MultiThreadedEventLoopGroup.singleton.next())
         // Both ends on one event loop: a request and its reply never cross threads inside the pair.
         let loop = inbox.loop

@@ -79,6 +79,29 @@ struct InProcessClientTests {
         }
     }
 
+    @Test("a client that closes ends its own subscriptions, not another's", arguments: ClientRig.allCases)
+    func closingEndsOnlyItsOwnSubscriptions(_ rig: ClientRig) async throws {
+        try await rig.run { open in
+            let mutator = try await open(.ndjson)
+            let leaving = try await open(.ndjson)
+            let staying = try await open(.ndjson)
+            let s = try await mutator.createSession(name: "two", config: ["screens": [["id": "root", "title": "Root"]]]).sessionId
+            _ = try await leaving.subscribe(s, topics: [.stack])
+            _ = try await staying.subscribe(s, topics: [.stack])
+            await leaving.close()
+            // The daemon has seen the close once a session listing (which counts its subscribers) says so.
+            for _ in 0..<200 {
+                if try await mutator.listSessions().first?.subscribers == 1 { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            _ = try await mutator.push(s, screen: ["id": "a", "title": "A"])
+            let note = try await staying.nextNotification(timeout: .seconds(5))
+            #expect(note.method == "session/didChange")
+            await staying.close()
+            await mutator.close()
+        }
+    }
+
     @Test("every method through its typed call, over the shared wire types", arguments: ClientRig.allCases)
     func everyTypedCall(_ rig: ClientRig) async throws {
         try await rig.run { open in
