@@ -43,13 +43,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_lint_app  # noqa: E402
+from request_instructions import Reader, frame  # noqa: E402
 
 BEGIN, END = "<!-- bench_scale.py: tables -->", "<!-- bench_scale.py: end of tables -->"
-
-
-def frame(body: str) -> bytes:
-    data = body.encode()
-    return b"Content-Length: %d\r\n\r\n" % len(data) + data
 
 
 class Conn:
@@ -66,31 +62,17 @@ class Conn:
                 time.sleep(0.1)
         else:
             raise SystemExit("the server never listened on " + path)
-        self.buffer = b""
+        self.reader = Reader(self.sock)
         self.next_id = 0
 
     def send(self, method: str, params: str) -> None:
         self.next_id += 1
         self.sock.sendall(frame('{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}' % (self.next_id, method, params)))
 
-    def frame(self) -> bytes:
-        while True:
-            end = self.buffer.find(b"\r\n\r\n")
-            if end >= 0:
-                length = int(self.buffer[:end].split(b":")[1])
-                if len(self.buffer) >= end + 4 + length:
-                    body = self.buffer[end + 4 : end + 4 + length]
-                    self.buffer = self.buffer[end + 4 + length :]
-                    return body
-            chunk = self.sock.recv(1 << 20)
-            if not chunk:
-                raise SystemExit("the server closed the connection")
-            self.buffer += chunk
-
     def reply(self) -> bytes:
         """The next reply (notifications before it are skipped); an error reply stops the benchmark."""
         while True:
-            body = self.frame()
+            body = self.reader.frame()
             if b'"id"' in body[:40] or b'"result"' in body or b'"error"' in body:
                 if b'"error"' in body and b'"result"' not in body:
                     raise SystemExit("navd answered with an error: " + body.decode(errors="replace")[:300])

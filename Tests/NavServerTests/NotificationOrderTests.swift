@@ -9,8 +9,9 @@ import JSONCore
 import Logging
 import NIOCore
 import NIOPosix
-import NavTransport
 import Testing
+
+@testable import NavTransport
 @testable import NavServer
 
 /// One connection's side of a conversation, driven by one task: each call sends a request and returns once its
@@ -293,13 +294,8 @@ private final class SlowPeer {
     private var buffer: [UInt8] = []
 
     init(service: NavService, inbox: LoopInbox, maxOutboundBytes: Int) async throws {
-        var fds: [Int32] = [-1, -1]
-        #if canImport(Darwin)
-            let kind = SOCK_STREAM
-        #else
-            let kind = Int32(SOCK_STREAM.rawValue)
-        #endif
-        guard socketpair(AF_UNIX, kind, 0, &fds) == 0 else { throw IOError(errnoCode: errno, reason: "socketpair") }
+        guard let (server, client) = InProcessStream.socketPair() else { throw IOError(errnoCode: errno, reason: "socketpair") }
+        let fds = [server, client]
         // A small send buffer, so the daemon's outbound bound, not the kernel, holds what the peer leaves unread.
         var size: Int32 = 4096
         setsockopt(fds[0], SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
