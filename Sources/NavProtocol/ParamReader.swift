@@ -37,7 +37,7 @@ public struct ParamReader: Sendable {
     }
 
     /// A reader over `view`, known to be an object.
-    private init(objectView view: JSONView, path: String) {
+    init(objectView view: JSONView, path: String) {
         self.members = view
         self.path = path
     }

@@ -10,13 +10,22 @@ extension View {
     /// Decodes a View tree; errors name the field's full path (`tree.subviews[2].frame.width`), and a tree
     /// larger or deeper than `limits` is refused with 1005 naming the limit.
     public static func decode(_ json: JSON, path: String, limits: TreeLimits = TreeLimits()) throws(RPCError) -> View {
-        var count = 0
-        return try decode(json, path: path, depth: 1, count: &count, limits: limits)
+        try decode(view: JSONView(json), path: path, limits: limits)
     }
 
-    private static func decode(_ json: JSON, path: String, depth: Int, count: inout Int, limits: TreeLimits) throws(RPCError) -> View {
-        guard case .object(let object) = json else {
-            throw .invalidParams(path: path, expected: expected, message: "'\(path)' must be a View object, not \(json.typeName)")
+    /// A view tree read in place from a parsed request (no `JSON` values are built on the way).
+    public static func decode(view: JSONView, path: String, limits: TreeLimits = TreeLimits()) throws(RPCError) -> View {
+        var count = 0
+        return try decode(view, path: path, depth: 1, count: &count, limits: limits)
+    }
+
+    private static func decode(
+        _ node: JSONView, path: String, depth: Int, count: inout Int, limits: TreeLimits
+    ) throws(RPCError)
+        -> View
+    {
+        guard node.kind == .object else {
+            throw .invalidParams(path: path, expected: expected, message: "'\(path)' must be a View object, not \(node.typeName)")
         }
         count += 1
         if count > limits.maxTreeNodes {
@@ -29,7 +38,7 @@ extension View {
                 name: "maxTreeDepth", limit: limits.maxTreeDepth,
                 message: "the tree is nested deeper than maxTreeDepth (\(limits.maxTreeDepth)) at '\(path)'")
         }
-        let r = ParamReader(object: object, path: path)
+        let r = ParamReader(objectView: node, path: path)
         let className = try r.string("class")
         let frame = try Rect.decode(try r.object("frame"))
         let bounds = try r.optionalObject("bounds").map { (b: ParamReader) throws(RPCError) -> Rect in try Rect.decode(b) }
@@ -40,7 +49,8 @@ extension View {
             userInteractionEnabled: try r.optionalBool("userInteractionEnabled") ?? true,
             touchPolicy: try r.optionalEnum("touchPolicy", View.TouchPolicy.self) ?? .bounds,
             hitInsets: insets ?? .zero, action: try r.optionalString("action"))
-        if let subviews = try r.optionalArray("subviews") {
+        if let list = r.given("subviews") {
+            guard let subviews = list.elements else { throw r.wrong("subviews", "an array", typeName: list.typeName) }
             view.subviews.reserveCapacity(subviews.count)
             for (i, child) in subviews.enumerated() {
                 view.subviews.append(

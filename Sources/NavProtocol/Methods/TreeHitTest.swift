@@ -49,21 +49,23 @@ public enum TreeHitTest: RPCMethod {
 
         /// Reads `tree`: a View object, or the text of `recursiveDescription`.
         mutating func readTree(_ r: ParamReader, limits: TreeLimits) throws(RPCError) {
-            switch r.field("tree") {
-            case .absent, .null:
+            // Read where it was parsed: a tree of thousands of views is never copied into `JSON` values first.
+            guard let given = r.given("tree") else {
                 throw .invalidParams(
                     path: r.path("tree"), expected: "\(View.expected) or the text of recursiveDescription",
                     message: "'tree' is required: a View object or the text UIKit's recursiveDescription prints")
-            case .value(.string(let text)):
+            }
+            switch given.kind {
+            case .string:
+                let text = given.stringValue ?? ""
                 self.tree = try Self.parseText(text, path: r.path("tree"), limits: limits)
                 self.text = text
-            case .value(let json):
-                guard case .object = json else {
-                    throw .invalidParams(
-                        path: r.path("tree"), expected: "\(View.expected) or the text of recursiveDescription",
-                        message: "'tree' must be a View object or the text of recursiveDescription, not \(json.typeName)")
-                }
-                self.tree = try View.decode(json, path: r.path("tree"), limits: limits)
+            case .object:
+                self.tree = try View.decode(view: given, path: r.path("tree"), limits: limits)
+            default:
+                throw .invalidParams(
+                    path: r.path("tree"), expected: "\(View.expected) or the text of recursiveDescription",
+                    message: "'tree' must be a View object or the text of recursiveDescription, not \(given.typeName)")
             }
         }
 
