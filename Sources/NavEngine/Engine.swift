@@ -88,6 +88,14 @@ public enum Engine {
     public static func stack(_ model: NavigationModel) -> StackGet.Result {
         StackGet.Result(screens: model.screens, version: model.version)
     }
+
+    /// `screen/get`: one screen (nil: the top) as the session document writes it; 1006 on an empty stack.
+    public static func screen(_ model: NavigationModel, screenId: String?) throws(RPCError) -> ScreenGet.Result {
+        guard let index = try screenIndex(model, screenId) else {
+            throw RPCError(ModelError.notAllowed("the stack is empty, so there is no top screen; push one first"))
+        }
+        return ScreenGet.Result(model.screens[index])
+    }
 }
 
 /// Runs a model operation, mapping its error to the protocol error.

@@ -13,7 +13,8 @@ public struct ModelAnswers: Sendable {
     /// The methods answered, by name.
     public static let methods: Set<String> = [
         BarLayout.name, BarHitTest.name, BarHitRegions.name, BarRender.name, BarDiagnose.name, TitleBack.name,
-        TitlePrevious.name, TintResolve.name, GesturePopTest.name, StackGet.name, TreeHitTest.name,
+        TitlePrevious.name, TintResolve.name, GesturePopTest.name, StackGet.name, ScreenGet.name,
+        TreeHitTest.name,
     ]
 
     /// The result of `method` with `params`, as the daemon's reply carries it; -32601 for a method not answered
@@ -51,6 +52,9 @@ public struct ModelAnswers: Sendable {
         case StackGet.name:
             _ = try StackGet.Params(from: reader)
             return Engine.stack(model).json
+        case ScreenGet.name:
+            let p = try ScreenGet.Params(from: reader)
+            return try Engine.screen(model, screenId: p.screenId).json
         case TreeHitTest.name:
             return TreeHitTest.evaluate(try TreeHitTest.Params(from: reader, limits: TreeLimits())).json
         default:

@@ -60,5 +60,19 @@ struct ModelAnswersTests {
         #expect(unknown?.code == ErrorCode.unknownScreen && unknown?.data?["path"] == "screenId", "\(String(describing: unknown))")
         let empty = try answers(#"{"screens": []}"#)
         #expect(error(empty, "bar/layout", ["sessionId": "any"])?.code == ErrorCode.notAllowed)
+        #expect(error(empty, "screen/get", ["sessionId": "any"])?.code == ErrorCode.notAllowed)
+        let noScreen = error(one, "screen/get", ["sessionId": "any", "screenId": "zzz"])
+        #expect(noScreen?.code == ErrorCode.unknownScreen && noScreen?.data?["path"] == "screenId")
+    }
+
+    @Test("screen/get: the top screen, or one by id, as the session document writes it")
+    func screenGet() throws {
+        let two = try answers(
+            #"{"screens": [{"id": "a", "title": "Inbox"}, {"id": "b", "title": "Mail", "item": {"rightItems": [{"id": "r", "title": "Reply"}]}}]}"#
+        )
+        let top = try two.answer("screen/get", ["sessionId": "any"])
+        #expect(top["id"] == "b" && top["title"] == "Mail")
+        #expect(top["item"]?["rightItems"]?.arrayValue?.first?["title"] == "Reply")
+        #expect(try two.answer("screen/get", ["sessionId": "any", "screenId": "a"])["title"] == "Inbox")
     }
 }

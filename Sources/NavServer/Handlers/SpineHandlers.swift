@@ -137,10 +137,7 @@ extension DispatchTable {
         }
         register(ScreenGet.self) { p, ctx in
             try ctx.read(p.sessionId) { (model: NavigationModel) throws(RPCError) -> ScreenGet.Result in
-                guard let index = try Engine.screenIndex(model, p.screenId) else {
-                    throw RPCError(ModelError.notAllowed("the stack is empty, so there is no top screen; push one first"))
-                }
-                return ScreenGet.Result(model.screens[index])
+                try Engine.screen(model, screenId: p.screenId)
             }
         }
     }
