@@ -155,42 +155,11 @@ public enum FontFiles {
 
     static func name(of path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
 
-    /// Whether runtime `a` is newer than `b` by their names ("iOS 18.2.simruntime"): numbers compare as numbers,
-    /// so iOS 10 is newer than iOS 9; equal names keep no order.
+    /// Whether runtime `a` is newer than `b` by their names ("iOS 18.2.simruntime"): their version numbers compare
+    /// as numbers, part by part, so iOS 10 is newer than iOS 9 and 17.0.1 than 17.0.
     static func newerRuntime(_ a: Substring, than b: Substring) -> Bool {
-        func parts(_ name: Substring) -> [Either] {
-            let s = name.hasSuffix(".simruntime") ? name.dropLast(".simruntime".count) : name
-            var out: [Either] = []
-            var digits = ""
-            var text = ""
-            for c in s {
-                if c.isASCII, c.isNumber {
-                    if !text.isEmpty { out.append(.text(text)); text = "" }
-                    digits.append(c)
-                } else {
-                    if !digits.isEmpty { out.append(.number(Int(digits) ?? 0)); digits = "" }
-                    text.append(c)
-                }
-            }
-            if !digits.isEmpty { out.append(.number(Int(digits) ?? 0)) }
-            if !text.isEmpty { out.append(.text(text)) }
-            return out
-        }
-        let (x, y) = (parts(a), parts(b))
-        for (p, q) in zip(x, y) where p != q {
-            switch (p, q) {
-            case (.number(let m), .number(let n)): return m > n
-            case (.text(let m), .text(let n)): return m > n
-            case (.number, .text): return false
-            case (.text, .number): return true
-            }
-        }
-        return x.count > y.count
-    }
-
-    enum Either: Equatable {
-        case number(Int)
-        case text(String)
+        func version(_ name: Substring) -> [Int] { name.split { !($0.isASCII && $0.isNumber) }.compactMap { Int($0) } }
+        return version(b).lexicographicallyPrecedes(version(a))
     }
 
     /// A folder's entries as paths, in descending name order (a newer runtime's name sorts later).

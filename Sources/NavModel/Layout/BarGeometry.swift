@@ -146,16 +146,22 @@ public struct BarGeometry: Sendable, Hashable {
         textWidth(text, style: bold ? .title : .button)
     }
 
-    /// The width of the back title a system back button `buttonWidth` wide holds (the inverse of its placement,
-    /// `BarPlacement`): what an input that gives the button and not its label drew the label at. nil when such a
-    /// button holds no label.
-    public func backLabelWidth(buttonWidth: Double) -> Double? {
-        let label: Double
+    /// What a system back button with a title is wider than its label (GEO-11, GEO-14): era M from x 0 to past the
+    /// chevron and its gap, plus `backButtonEndPadding`; era L the chevron and its gap (the view starts at the
+    /// margin); era G the chevron, its gap and the capsule's padding. `BarPlacement` lays the button out with it
+    /// (before the eras' minimum widths) and `backLabelWidth` inverts it.
+    public var backButtonChrome: Double {
         switch era {
-        case .modern: label = buttonWidth - (chevronX + chevron.width + chevronGap) - backButtonEndPadding
-        case .legacy: label = buttonWidth - chevron.width - chevronGap
-        case .glass: label = buttonWidth - chevron.width - chevronGap - BarGeometry.platterPadding
+        case .modern: return chevronX + chevron.width + chevronGap + backButtonEndPadding
+        case .legacy: return chevron.width + chevronGap
+        case .glass: return chevron.width + chevronGap + BarGeometry.platterPadding
         }
+    }
+
+    /// The width of the back title a system back button `buttonWidth` wide holds: what an input that gives the
+    /// button and not its label drew the label at. nil when such a button holds no label.
+    public func backLabelWidth(buttonWidth: Double) -> Double? {
+        let label = buttonWidth - backButtonChrome
         return label > 0 ? label : nil
     }
 

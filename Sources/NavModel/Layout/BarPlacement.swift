@@ -43,13 +43,13 @@ struct BarPlacement: Sendable {
                     backLabel = label
                     // GEO-11: the container ends where its label ends (iOS 12 dump: "Back", 69 wide on 414), or
                     // a little past it from iOS 14 (`backButtonEnd`).
-                    back = Rect(x: 0, y: 0, width: label.maxX + g.backButtonEndPadding, height: H)
+                    back = Rect(x: 0, y: 0, width: g.backButtonChrome + textWidth, height: H)
                 } else {
                     back = Rect(x: 0, y: 0, width: max(g.minimalBackButtonWidth, chevron.maxX + g.edgeSpacing), height: H)
                 }
             case .legacy:
                 let x = g.legacyMargin
-                let content = g.chevron.width + (hasText ? g.chevronGap + textWidth : 0)
+                let content = hasText ? g.backButtonChrome + textWidth : g.chevron.width
                 back = Rect(
                     x: x, y: g.legacyButtonY, width: max(BarGeometry.legacyBackMinimumWidth, content),
                     height: g.buttonHeight)
@@ -62,7 +62,7 @@ struct BarPlacement: Sendable {
                 let P = g.platterHeight
                 let x = g.margin
                 if hasText {
-                    let width = max(P, g.chevron.width + g.chevronGap + textWidth + BarGeometry.platterPadding)
+                    let width = max(P, g.backButtonChrome + textWidth)
                     back = Rect(x: x, y: 0, width: width, height: P)
                     let chevron = Rect(
                         x: x + BarGeometry.platterPadding / 2, y: chevronY, width: g.chevron.width, height: g.chevron.height)
