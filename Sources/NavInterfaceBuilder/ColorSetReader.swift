@@ -9,7 +9,7 @@ import NavSource
 /// is no entry for any appearance); dark and high-contrast entries are skipped. Components are read in each
 /// form Xcode writes them: floats (`"0.500"`), 8-bit integers (`"128"`) and hexadecimal (`"0x80"`), in the
 /// `color-space` given: `srgb`, `extended-srgb`, `display-p3` (read as sRGB), `extended-linear-srgb`,
-/// `gray-gamma-2.2` and `extended-gray` (by `white`). A set that names a system colour (`"reference":
+/// `gray-gamma-22` and `extended-gray` (by `white`). A set that names a system colour (`"reference":
 /// "systemBlueColor"`) takes UIKit's value from `SystemPalette`.
 ///
 /// Not read: the namespace a parent folder can give the name (`"provides-namespace"` is in that folder's own
@@ -58,7 +58,7 @@ public struct ColorSetReader: SourceReader {
     }
 
     /// The set's name: the folder `…/Name.colorset/Contents.json` is in. Nil for a file outside a colour set.
-    static func colorSetName(_ file: String) -> String? {
+    public static func colorSetName(_ file: String) -> String? {
         let parts = file.split(whereSeparator: { $0 == "/" || $0 == "\\" })
         guard parts.count >= 2, parts[parts.count - 1] == "Contents.json" else { return nil }
         let folder = parts[parts.count - 2]
@@ -94,7 +94,7 @@ public struct ColorSetReader: SourceReader {
                 let blue = components["blue"].flatMap({ component($0) })
             else { return .failure(Unreadable(message: "the red, green and blue components are not all numbers")) }
             return .success(ColorSpaces.color(red: red, green: green, blue: blue, alpha: alpha, encoding: encoding))
-        case "gray-gamma-2.2", "extended-gray":
+        case "gray-gamma-22", "extended-gray":
             guard let white = components["white"].flatMap({ component($0) }) else {
                 return .failure(Unreadable(message: "the white component is not a number"))
             }

@@ -59,6 +59,11 @@ final class StoryboardParse: NSObject, XMLParserDelegate {
         case runtimeAttributes(Int)
         case resources
         case systemColorResource(String)
+
+        var isCustomView: Bool {
+            if case .customView = self { return true }
+            return false
+        }
     }
 
     /// An open element and what its children have told it so far.
@@ -82,6 +87,54 @@ final class StoryboardParse: NSObject, XMLParserDelegate {
         var resourceColor: Color?
         /// How many view controllers a `<viewControllers>` collection has held so far.
         var children = 0
+        /// A custom view's touch evidence so far: a control, an action or gesture recognizers inside it, or an
+        /// element whose effect on touches this reader does not know.
+        var touches = Touches.none
+    }
+
+    /// What a custom view's subtree says about touches, from the weakest to the strongest evidence.
+    enum Touches: Int, Comparable {
+        /// Nothing inside handles a tap: plain views, labels, images, spinners and their layout.
+        case none
+        /// Something inside this reader cannot judge (a custom class, a scroll view, a web view).
+        case unsure
+        /// A control, an action or gesture recognizers.
+        case handled
+
+        static func < (a: Touches, b: Touches) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Views that handle no tap of their own (`userInteractionEnabled` is off for labels and images by default; a
+    /// plain view, a stack view, a spinner and a progress bar have no touch handling).
+    static let inertViews: Set<String> = ["view", "label", "imageView", "activityIndicatorView", "progressView", "stackView"]
+
+    /// Controls: each handles taps.
+    static let controlViews: Set<String> = [
+        "button", "segmentedControl", "switch", "searchBar", "textField", "slider", "stepper", "pageControl", "datePicker",
+    ]
+
+    /// Elements inside a view that describe it rather than add views or handlers.
+    static let viewDescriptionElements: Set<String> = [
+        "rect", "autoresizingMask", "subviews", "color", "nil", "constraints", "constraint", "fontDescription", "font",
+        "accessibility", "accessibilityConfiguration", "viewLayoutGuide", "string", "size", "point", "inset", "edgeInsets",
+        "directionalEdgeInsets", "real", "integer", "bool", "attributedString", "fragment", "attributes", "paragraphStyle",
+        "userDefinedRuntimeAttributes", "userDefinedRuntimeAttribute", "variation", "mask", "imageReference",
+        "preferredSymbolConfiguration", "connections", "outlet", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer",
+        "progressViewStyle", "backgroundConfiguration",
+    ]
+
+    /// What one element inside a custom view (or the custom view itself) says about touches.
+    static func touches(_ name: String, _ attributes: [String: String]) -> Touches {
+        if controlViews.contains(name) { return .handled }
+        switch name {
+        case "action": return .handled
+        case "outletCollection": return attributes["property"] == "gestureRecognizers" ? .handled : .none
+        default: break
+        }
+        // A subclass may handle touches its class does not.
+        if attributes["customClass"] != nil { return .unsure }
+        if inertViews.contains(name) || viewDescriptionElements.contains(name) { return .none }
+        return .unsure
     }
 
     /// The elements Interface Builder writes for view controllers, and the UIKit class of each.
@@ -118,6 +171,8 @@ final class StoryboardParse: NSObject, XMLParserDelegate {
     private var scanner: MarkupScanner
 
     private var frames: [Frame] = []
+    /// How many of `frames` are custom views (a custom view can hold a bar of its own).
+    private var openCustomViews = 0
     private var screens: [ScreenBuild] = []
     private var pendingEdges: [PendingEdge] = []
     private var directives: [Directive] = []
@@ -244,11 +299,19 @@ final class StoryboardParse: NSObject, XMLParserDelegate {
             name: elementName, attributes: attributeDict, location: location,
             role: role(of: elementName, attributeDict, parent: frames.last))
         begin(&frame)
+        if openCustomViews > 0, let view = frames.lastIndex(where: \.role.isCustomView) {
+            frames[view].touches = max(frames[view].touches, Self.touches(elementName, attributeDict))
+        }
+        if frame.role.isCustomView {
+            openCustomViews += 1
+            frame.touches = Self.touches(elementName, attributeDict)
+        }
         frames.append(frame)
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         guard problem == nil, let frame = frames.popLast() else { return }
+        if frame.role.isCustomView { openCustomViews -= 1 }
         end(frame)
     }
 
@@ -547,7 +610,18 @@ final class StoryboardParse: NSObject, XMLParserDelegate {
         case .customView:
             guard let parent else { return }
             let viewClass = frame.attributes["customClass"] ?? Self.viewClasses[frame.name]
-            frames[parent].customView = CustomViewDraft(viewClass: viewClass, size: frame.size)
+            let takesTouches: Known<Bool>
+            if frame.attributes["userInteractionEnabled"] == "NO" {
+                // Hit testing skips the view and everything in it.
+                takesTouches = .known(false)
+            } else {
+                switch frame.touches {
+                case .none: takesTouches = .known(false)
+                case .unsure: takesTouches = .unknown
+                case .handled: takesTouches = .known(true)
+                }
+            }
+            frames[parent].customView = CustomViewDraft(viewClass: viewClass, size: frame.size, takesTouches: takesTouches)
         case .titleView(let screen):
             add(.titleView(frame.size), at: frame.location, to: screen)
         case .appearance(let screen, let slot):

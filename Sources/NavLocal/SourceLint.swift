@@ -245,7 +245,12 @@ public enum SourceLint {
         let configuration = project.configuration
         let profiles = source.profiles
         var out: [LocatedFinding] = []
+        let namedColorSets = source.namedColorSets
         for facts in source.files {
+            // A colour set no bar colour names changes no finding, whether it can be read or not.
+            if facts.language == .assetCatalog, let set = ColorSetReader.colorSetName(facts.file), !namedColorSets.contains(set) {
+                continue
+            }
             for problem in facts.problems where !configuration.disabledRules.contains(LintRule.sourceNotRead) {
                 var d = Diagnostic(code: LintRule.sourceNotRead, severity: .warning, message: problem.message)
                 d.severity = configuration.severities[d.code] ?? d.severity

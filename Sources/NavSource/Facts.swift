@@ -284,10 +284,16 @@ public struct CustomViewDraft: Sendable, Hashable {
     public var viewClass: String?
     /// The view's size (its frame's), when literal.
     public var size: Known<Size>
+    /// Whether a tap on the view reaches something that handles it: `.known(true)` for a control (a button, a
+    /// switch) or a view with an action or gesture recognizers attached, `.known(false)` for a view the source
+    /// lays out whole with none of these inside (a spinner in a plain view) or with user interaction off,
+    /// `.unknown` otherwise (a custom class, a view built in code).
+    public var takesTouches: Known<Bool>
 
-    public init(viewClass: String? = nil, size: Known<Size> = .unknown) {
+    public init(viewClass: String? = nil, size: Known<Size> = .unknown, takesTouches: Known<Bool> = .unknown) {
         self.viewClass = viewClass
         self.size = size
+        self.takesTouches = takesTouches
     }
 }
 

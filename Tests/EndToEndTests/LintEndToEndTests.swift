@@ -316,4 +316,43 @@ struct LintCacheEndToEndTests {
         let edited = try await runNavctl(lint, in: dir.path)
         #expect(edited.stdout == first.stdout, "\(edited)")
     }
+
+    @Test("a colour set that cannot be read is reported only when a bar colour names it; Xcode's grey space is read")
+    func unreadableColorSets() async throws {
+        let dir = try TemporaryDirectory()
+        let catalog = dir.file("App/Assets.xcassets")
+        func colorSet(_ name: String, space: String, components: String) throws {
+            let folder = "\(catalog)/\(name).colorset"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let json = """
+                {"colors": [{"color": {"color-space": "\(space)", "components": {\(components)}}, "idiom": "universal"}],
+                 "info": {"author": "xcode", "version": 1}}
+                """
+            try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/Contents.json"))
+        }
+        try colorSet("Chrome", space: "lab", components: #""l": "0.5", "a": "0", "b": "0""#)
+        try colorSet("Separator", space: "lab", components: #""l": "0.9", "a": "0", "b": "0""#)
+        try colorSet("Ink", space: "gray-gamma-22", components: #""white": "0.200", "alpha": "1.000""#)
+        let swift = """
+            import UIKit
+
+            final class InboxViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    title = "Inbox"
+                    navigationController?.navigationBar.barTintColor = UIColor(named: "Chrome")
+                    navigationController?.navigationBar.tintColor = UIColor(named: "Ink")
+                }
+            }
+            """
+        try Data(swift.utf8).write(to: URL(fileURLWithPath: dir.file("App/InboxViewController.swift")))
+        let result = try await runNavctl(["lint", "--fail-on", "never", "--no-cache", "--format", "json", "App"], in: dir.path)
+        #expect(result.status == 0, "\(result)")
+        let report = try JSON.parse(result.stdout)
+        let notRead = (report["diagnostics"]?.arrayValue ?? []).filter { $0["code"] == "source-not-read" }
+        // Chrome is named and unreadable; Separator is unreadable and named by nothing; Ink is read.
+        #expect(notRead.count == 1, "\(result.stdout)")
+        #expect(notRead.first?["file"]?.stringValue?.hasSuffix("Chrome.colorset/Contents.json") == true, "\(result.stdout)")
+        #expect(notRead.first?["message"]?.stringValue?.contains("'lab'") == true, "\(result.stdout)")
+    }
 }

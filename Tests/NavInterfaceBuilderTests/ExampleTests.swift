@@ -142,7 +142,9 @@ struct ExampleTests {
         #expect(try settings("back-button-hidden").contains(.hidesBackButton(.known(true))))
         #expect(
             try settings("touch-target-small").contains {
-                $0.items.first?.content == .customView(CustomViewDraft(viewClass: "UIButton", size: .known(Size(width: 24, height: 24))))
+                $0.items.first?.content
+                    == .customView(
+                        CustomViewDraft(viewClass: "UIButton", size: .known(Size(width: 24, height: 24)), takesTouches: .known(true)))
             })
         #expect(try settings("negative-fixed-space").contains { $0.items.first?.content == .fixedSpace(.known(-16)) })
         #expect(try settings("supplement-ignored").contains(.leftItemsSupplementBackButton(.known(true))))

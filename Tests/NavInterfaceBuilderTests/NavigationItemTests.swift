@@ -51,7 +51,8 @@ struct NavigationItemTests {
             .rightItems([
                 // The button's own touch-up action is the view's, not the item's.
                 ItemDraft(
-                    content: .customView(CustomViewDraft(viewClass: "UIButton", size: .known(Size(width: 30, height: 28)))),
+                    content: .customView(
+                        CustomViewDraft(viewClass: "UIButton", size: .known(Size(width: 30, height: 28)), takesTouches: .known(true))),
                     location: at(file, 49, 29)),
                 ItemDraft(content: .fixedSpace(.known(-12)), location: at(file, 59, 29)),
                 ItemDraft(content: .flexibleSpace, location: at(file, 60, 29)),
@@ -64,6 +65,104 @@ struct NavigationItemTests {
                 ItemDraft(content: .unknown, location: at(file, 68, 29)),
             ]), at: at(file, 48, 25))
         #expect(profile.settings.contains(expected))
+    }
+
+    /// The touch evidence of a right item's custom view, given as the view's element.
+    func takesTouches(_ customView: String) throws -> Known<Bool> {
+        let text = storyboard(
+            scene(
+                "T1",
+                """
+                        <viewController id="T1-vc" customClass="TouchViewController" sceneMemberID="viewController">
+                            <navigationItem key="navigationItem" title="Touch" id="T1-ni">
+                                <barButtonItem key="rightBarButtonItem" id="T1-bi">
+                \(customView)
+                                </barButtonItem>
+                            </navigationItem>
+                        </viewController>
+                """))
+        let screen = try #require(read(text).screen("TouchViewController"))
+        for setting in screen.settings {
+            if case .rightItems(let items) = setting.value, case .customView(let view)? = items.first?.content { return view.takesTouches }
+        }
+        Issue.record("no custom view item")
+        return .unknown
+    }
+
+    @Test func aSpinnerInAPlainViewTakesNoTouchWithAnOutletOrNot() throws {
+        // A spinner shown while a form signs in: a plain view, the indicator inside, an outlet to it elsewhere.
+        #expect(
+            try takesTouches(
+                """
+                <view key="customView" contentMode="scaleToFill" id="T1-cv">
+                    <rect key="frame" x="354" y="12" width="36" height="20"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    <subviews>
+                        <activityIndicatorView opaque="NO" contentMode="scaleToFill" style="medium" translatesAutoresizingMaskIntoConstraints="NO" id="T1-ai">
+                            <rect key="frame" x="8" y="0" width="20" height="20"/>
+                        </activityIndicatorView>
+                    </subviews>
+                    <color key="backgroundColor" white="0.0" alpha="0.0" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                </view>
+                """) == .known(false))
+        #expect(try takesTouches(#"<activityIndicatorView key="customView" style="medium" id="T1-ai"/>"#) == .known(false))
+        #expect(
+            try takesTouches(
+                #"<label key="customView" text="Saved" id="T1-l"><rect key="frame" x="0" y="0" width="40" height="20"/></label>"#)
+                == .known(false))
+    }
+
+    @Test func aControlAnActionOrGestureRecognizersInsideTakeTouches() throws {
+        #expect(
+            try takesTouches(
+                """
+                <view key="customView" contentMode="scaleToFill" id="T1-cv">
+                    <rect key="frame" x="0" y="0" width="40" height="30"/>
+                    <subviews>
+                        <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="T1-b">
+                            <rect key="frame" x="0" y="0" width="40" height="30"/>
+                        </button>
+                    </subviews>
+                </view>
+                """) == .known(true))
+        #expect(
+            try takesTouches(
+                """
+                <imageView key="customView" userInteractionEnabled="YES" contentMode="scaleAspectFit" id="T1-iv">
+                    <rect key="frame" x="0" y="0" width="30" height="30"/>
+                    <connections>
+                        <outletCollection property="gestureRecognizers" destination="T1-tap" appends="YES" id="T1-oc"/>
+                    </connections>
+                </imageView>
+                """) == .known(true))
+    }
+
+    @Test func userInteractionOffStopsEveryTouchWhateverIsInside() throws {
+        #expect(
+            try takesTouches(
+                """
+                <view key="customView" userInteractionEnabled="NO" contentMode="scaleToFill" id="T1-cv">
+                    <subviews>
+                        <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="T1-b"/>
+                    </subviews>
+                </view>
+                """) == .known(false))
+    }
+
+    @Test func aCustomClassOrAViewThisReaderDoesNotJudgeLeavesItUnknown() throws {
+        #expect(try takesTouches(#"<view key="customView" customClass="AvatarView" id="T1-cv"/>"#) == .unknown)
+        #expect(
+            try takesTouches(
+                """
+                <view key="customView" contentMode="scaleToFill" id="T1-cv">
+                    <subviews>
+                        <label text="3" customClass="BadgeLabel" id="T1-bl"/>
+                    </subviews>
+                </view>
+                """) == .unknown)
+        #expect(
+            try takesTouches(
+                #"<view key="customView" id="T1-cv"><subviews><wkWebView id="T1-wv"/></subviews></view>"#) == .unknown)
     }
 
     @Test func aTitleViewGivesItsFramesSizeWhenItHasOne() throws {

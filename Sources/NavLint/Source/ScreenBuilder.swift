@@ -23,6 +23,8 @@ struct BuiltScreen: Sendable, Hashable {
     var restoreGuarded: Bool
     /// The screen is a SwiftUI view: SwiftUI, not the app, keeps the back button beside its leading items.
     var isSwiftUI = false
+    /// Items whose custom view the source shows to handle no tap (a spinner in a plain view): not touch targets.
+    var inertItems: Set<String> = []
 }
 
 /// Builds model screens from drafts.
@@ -101,6 +103,7 @@ struct ScreenBuilder {
         var techniques = Techniques()
         var locations: [String: SourceLocation] = [:]
         var unknown: Set<String> = []
+        var inertItems: Set<String> = []
         var appColours = false
         var foregroundSet = false
         var barTintColorSet = false
@@ -281,6 +284,7 @@ struct ScreenBuilder {
             var out: [BarItem] = []
             for draft in drafts {
                 let content: BarItem.Content
+                var inert = false
                 switch draft.content {
                 case .title(let t):
                     content = .title(t.value ?? "Item")
@@ -295,6 +299,7 @@ struct ScreenBuilder {
                     let size = view.size.value ?? Size(width: 44, height: 44)
                     content = .customView(CustomView(width: size.width, height: size.height))
                     if !view.size.isKnown { unknown.insert("geometry") }
+                    inert = view.takesTouches == .known(false)
                 case .fixedSpace(let width):
                     if let w = width.value {
                         locations["techniques.fixedSpaces[\(techniques.fixedSpaces.count)]"] = draft.location
@@ -317,6 +322,7 @@ struct ScreenBuilder {
                     rightIds += 1
                 }
                 locations["item:\(id)"] = draft.location
+                if inert { inertItems.insert(id) }
                 out.append(BarItem(id: id, content: content))
             }
             return out
@@ -355,7 +361,8 @@ struct ScreenBuilder {
             if techniques != Techniques() { screen.techniques = techniques }
             return BuiltScreen(
                 screen: screen, sessionBar: sessionBar, locations: locations, unknown: unknown, appColours: appColours,
-                defaultForeground: defaultForeground, declaration: declaration, restoreGuarded: restore?.guarded ?? false)
+                defaultForeground: defaultForeground, declaration: declaration, restoreGuarded: restore?.guarded ?? false,
+                inertItems: inertItems)
         }
     }
 }

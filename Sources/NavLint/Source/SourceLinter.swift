@@ -316,6 +316,8 @@ struct Collector {
             // the font and the asset, whose error is larger than the margin that would matter here.
             let items = screens[top].screen.item.leftItems + screens[top].screen.item.rightItems
             guard let id = d.itemId, items.first(where: { $0.id == id })?.customView != nil else { return true }
+            // A view that handles no tap (a spinner) is not a touch target, however small.
+            if screens[top].inertItems.contains(id) { return true }
         default: break
         }
         if d.code == "low-contrast" {

@@ -137,3 +137,24 @@ public struct Suppressions: Sendable, Hashable {
         return t.isEmpty || t.hasPrefix("//") || t.hasPrefix("/*") || t.hasPrefix("*") || t.hasPrefix("<!--")
     }
 }
+
+extension SourceProject {
+    /// The colour sets the project's settings name (`UIColor(named:)`, SwiftUI `Color("…")`, a storyboard's
+    /// named colour): a colour set that cannot be read matters only when a bar colour names it.
+    public var namedColorSets: Set<String> {
+        var names: Set<String> = []
+        func note(_ settings: [Setting]) {
+            for setting in settings {
+                switch setting.value {
+                case .bar(_, .asset(let name)), .appearance(_, background: .asset(let name)): names.insert(name)
+                default: break
+                }
+            }
+        }
+        for facts in files {
+            note(facts.appWide)
+            for screen in facts.screens { note(screen.settings) }
+        }
+        return names
+    }
+}
