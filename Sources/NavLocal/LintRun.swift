@@ -104,11 +104,43 @@ public enum LintRun {
                 throw Failure("--font-file \(error)")
             }
         }
+        // A file in several targets (an app and its extension, a debug and a release target) is read with each; a
+        // finding it makes the same way in more than one is reported once, from the first.
+        var reported: Set<FindingIdentity> = []
         for var project in projects {
             if let profiles { project.configuration.profiles = profiles }
             project.configuration.textFont = font
-            report.findings += SourceLint.lint(project, cache: cache)
+            for finding in SourceLint.lint(project, cache: cache) where reported.insert(FindingIdentity(finding)).inserted {
+                report.findings.append(finding)
+            }
         }
         return report
+    }
+}
+
+/// What a reader of the report sees of a finding: where, under which profile, and what it says (not the flow's
+/// model it was found in, nor the setting inside that model it traces back to).
+private struct FindingIdentity: Hashable {
+    var file: String
+    var position: SourcePosition
+    var profile: Profile
+    var code: String
+    var severity: Diagnostic.Severity
+    var message: String
+    var screenId: String?
+    var itemId: String?
+    var rect: Rect?
+
+    init(_ finding: Finding) {
+        file = finding.file
+        position = finding.position
+        profile = finding.profile
+        let d = finding.diagnostic
+        code = d.code
+        severity = d.severity
+        message = d.message
+        screenId = d.screenId
+        itemId = d.itemId
+        rect = d.rect
     }
 }

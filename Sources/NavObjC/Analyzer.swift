@@ -158,11 +158,13 @@ struct Analyzer {
     ]
 
     /// A back-button handler: a method a `navigationBar:shouldPopItem:` asks the screen (`navigationShouldPopOnBackButton`).
+    /// By name alone only a method without arguments: the question is asked of the screen with nothing to pass, and a
+    /// method that takes one (`browserShouldPopView:`) is another object's delegate callback.
     func isBackHandler(_ selector: String) -> Bool {
         let lower = selector.lowercased()
         if lower.contains("navigationbar:shouldpopitem:") { return false }
         if Self.knownHandlers.contains(selector) || askedHandlers.contains(selector) { return true }
-        return lower.contains("shouldpop")
+        return !selector.contains(":") && lower.contains("shouldpop")
     }
 
     private static let uikitPopSelectors: Set<String> = [

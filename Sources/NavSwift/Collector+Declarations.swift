@@ -132,7 +132,8 @@ extension Collector {
             addHook(Hook(kind: .shouldPop, name: "navigationBar(_:shouldPop:)", location: at))
         } else if name == "gestureRecognizerShouldBegin" {
             addHook(Hook(kind: .gestureShouldBegin, name: "gestureRecognizerShouldBegin(_:)", location: at))
-        } else if Vocabulary.isBackButtonHandler(name), name != "navigationBar" {
+        } else if Vocabulary.isBackButtonHandler(name), name != "navigationBar", parameters.isEmpty {
+            // The screen is asked with nothing to pass; a function that takes arguments is another object's callback.
             addHook(Hook(kind: .backButtonHandler, name: name, location: at))
         }
         return .visitChildren

@@ -355,4 +355,39 @@ struct LintCacheEndToEndTests {
         #expect(notRead.first?["file"]?.stringValue?.hasSuffix("Chrome.colorset/Contents.json") == true, "\(result.stdout)")
         #expect(notRead.first?["message"]?.stringValue?.contains("'lab'") == true, "\(result.stdout)")
     }
+
+    @Test("a file two targets build is linted with each, and what it finds the same way is reported once")
+    func sharedFilesReportOnce() async throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.file("Shop/App"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir.file("Shop/Shop.xcodeproj"), withIntermediateDirectories: true)
+        let source = try String(
+            contentsOfFile: "\(LintEndToEndTests.root)/examples/source/back-title-offset-hack/failing.m", encoding: .utf8)
+        try Data(source.utf8).write(to: URL(fileURLWithPath: dir.file("Shop/App/Screen.m")))
+        // An app and its debug twin, both building the synchronised folder App.
+        let project = """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tobjectVersion = 77;
+            \tobjects = {
+            \t\tP0 = {isa = PBXProject; mainGroup = G0; targets = (T0, T1, ); };
+            \t\tG0 = {isa = PBXGroup; children = (S0, ); sourceTree = "<group>"; };
+            \t\tS0 = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+            \t\tT0 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (S0, ); name = Shop;
+            \t\t\tproductType = "com.apple.product-type.application"; };
+            \t\tT1 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (S0, ); name = ShopDebug;
+            \t\t\tproductType = "com.apple.product-type.application"; };
+            \t};
+            \trootObject = P0;
+            }
+            """
+        try Data(project.utf8).write(to: URL(fileURLWithPath: dir.file("Shop/Shop.xcodeproj/project.pbxproj")))
+        let both = try await runNavctl(["lint", "--fail-on", "never", "--no-cache", "--format", "json", "Shop"], in: dir.path)
+        let alone = try await runNavctl(["lint", "--fail-on", "never", "--no-cache", "--format", "json", "Shop/App"], in: dir.path)
+        let found = try JSON.parse(both.stdout)["diagnostics"]?.arrayValue ?? []
+        let foundAlone = try JSON.parse(alone.stdout)["diagnostics"]?.arrayValue ?? []
+        #expect(!foundAlone.isEmpty && found.contains { $0["code"] == "back-title-offset-hack" }, "\(both)")
+        #expect(found == foundAlone, "\(both.stdout)\n\(alone.stdout)")
+    }
 }

@@ -30,6 +30,26 @@ struct HookTests {
         #expect(editor.hooks.first?.location.line == Source.line(of: "- (BOOL)navigationShouldPopOnBackButton", in: text))
     }
 
+    @Test("A delegate callback whose name speaks of popping is not a back-button handler: the screen is asked with no argument")
+    func callbacksAreNotHandlers() throws {
+        let facts = Source.read(
+            """
+            @implementation ServerBrowserViewController
+            - (void)serverBrowserShouldPopView:(id)browser
+            {
+                [self.navigationController popViewControllerAnimated:YES];
+            }
+            - (BOOL)shouldPopOnBackButton
+            {
+                return !self.uploading;
+            }
+            @end
+            """, file: "ServerBrowserViewController.m")
+        let screen = try #require(facts.screen("ServerBrowserViewController"))
+        #expect(screen.hooks.map(\.name) == ["shouldPopOnBackButton"])
+        #expect(screen.hooks.map(\.kind) == [.backButtonHandler])
+    }
+
     @Test("Swizzles of popViewControllerAnimated: and navigationBar:shouldPopItem:, by @selector or by name; others are not hooks")
     func swizzles() throws {
         let (facts, text) = try Source.fixture("Hooks.m")

@@ -165,6 +165,20 @@ struct EdgesAndHooksTests {
         #expect(facts.screens[1].hooks.first?.location.line == 13)
     }
 
+    @Test func aCallbackWithArgumentsIsNotABackButtonHandler() throws {
+        let facts = read(
+            """
+            final class BrowserViewController: UIViewController, ServerBrowserDelegate {
+                func serverBrowserShouldPopView(_ browser: ServerBrowser) {
+                    navigationController?.popViewController(animated: true)
+                }
+                func shouldPopOnBackButton() -> Bool { !isUploading }
+            }
+            """)
+        #expect(facts.screens.first?.hooks.map(\.name) == ["shouldPopOnBackButton"])
+        #expect(facts.screens.first?.hooks.map(\.kind) == [.backButtonHandler])
+    }
+
     @Test func swizzledPops() throws {
         let facts = read(
             """
