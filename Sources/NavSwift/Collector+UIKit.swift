@@ -262,6 +262,21 @@ extension Collector {
         }
     }
 
+    /// A push that `nav.setViewControllers([x], …)` undoes: code that pushes `x` for the animation and then makes
+    /// it the only screen ("so that there is no way back") leaves `x` the root, not on top of the screen that
+    /// pushed it. Only the same receiver and screen, as written, in the same body and branch, with no push between.
+    func undoPushReplacedByRoot(_ base: ExprSyntax?, _ stack: ExprSyntax) {
+        guard let push = lastPush, push.edge == edges.count - 1, edges[push.edge].kind == .push,
+            push.scope == scopes.last?.node, push.conditionalDepth == conditionalDepth,
+            push.receiver == base?.trimmedDescription ?? "",
+            let array = stack.as(ArrayExprSyntax.self), array.elements.count == 1,
+            array.elements.first?.expression.trimmedDescription == push.screen
+        else { return }
+        let undone = edges.removeLast()
+        if let from = undone.from { records[from].pushes -= 1 }
+        lastPush = nil
+    }
+
     /// `[A(), B()]` as a navigation stack: the first is the root, the others are pushed in order.
     func stackEdges(_ rhs: ExprSyntax, at: SourceLocation, fromScreen: Bool = true, fromName: String? = nil) {
         guard let array = rhs.as(ArrayExprSyntax.self) else { return }
@@ -343,6 +358,9 @@ extension Collector {
         case "pushViewController":
             guard let first, !isSuper(base) else { return true }
             addEdge(.push, to: value(of: first), at: at, fromScreen: isOwnReceiver(base))
+            lastPush = (
+                edges.count - 1, scopes.last?.node, conditionalDepth, base?.trimmedDescription ?? "", first.trimmedDescription
+            )
         case "show":
             guard Expressions.labels(call) == ["", "sender"], let first, !isSuper(base) else { return false }
             addEdge(.show, to: value(of: first), at: at, fromScreen: isOwnReceiver(base))
@@ -352,6 +370,7 @@ extension Collector {
             addEdge(.present, to: value(of: first), at: at, fromScreen: isOwnReceiver(base))
         case "setViewControllers":
             guard let first else { return true }
+            undoPushReplacedByRoot(base, first)
             let path = receiver(base)
             if path == ["navigationController"] || (path == [] && inNavigationController) {
                 stackEdges(first, at: at, fromScreen: isOwnReceiver(base))

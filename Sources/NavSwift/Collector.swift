@@ -90,6 +90,9 @@ final class Collector: SyntaxAnyVisitor {
     /// App-wide settings, in source order; those that hang on an object are resolved at the end.
     var appWide: [Made] = []
     var edges: [PendingEdge] = []
+    /// The last push the code made (`nav.pushViewController(x, …)`), as written: a `nav.setViewControllers([x], …)`
+    /// after it in the same body makes `x` the root instead.
+    var lastPush: (edge: Int, scope: SyntaxIdentifier?, conditionalDepth: Int, receiver: String, screen: String)?
     var directives: [Directive] = []
     var problems: [ReadProblem] = []
     /// Set when a limit stops the reading: every later node is skipped.

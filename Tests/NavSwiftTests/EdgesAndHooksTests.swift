@@ -36,6 +36,41 @@ struct EdgesAndHooksTests {
         #expect(facts.edges[3].location.column == 17)
     }
 
+    @Test func aPushThatSetViewControllersReplacesLeavesItsScreenTheRoot() throws {
+        let facts = read(
+            """
+            final class DiaryCoordinator {
+                private lazy var overview = OverviewViewController()
+                lazy var navigation: UINavigationController = {
+                    UINavigationController(rootViewController: IntroViewController(onDone: { [weak self] in
+                        guard let self else { return }
+                        self.navigation.pushViewController(self.overview, animated: true)
+                        // The overview becomes the only screen, so there is no way back to the intro.
+                        self.navigation.setViewControllers([self.overview], animated: false)
+                    }))
+                }()
+            }
+
+            final class IntroViewController: UIViewController {
+                func next(_ other: UINavigationController) {
+                    navigationController?.pushViewController(StepViewController(), animated: true)
+                    other.setViewControllers([StepViewController()], animated: false)
+                    if ready {
+                        navigationController?.pushViewController(ResultViewController(), animated: true)
+                    }
+                    navigationController?.setViewControllers([ResultViewController()], animated: false)
+                }
+            }
+            """)
+        let edges = facts.edges.map { "\($0.kind) \($0.to)" }
+        // The overview: rooted, never pushed. A stack set on another receiver, or after a push in a branch,
+        // leaves the push standing.
+        #expect(!edges.contains("push className(\"OverviewViewController\")"), "\(edges)")
+        #expect(edges.contains("push className(\"StepViewController\")"), "\(edges)")
+        #expect(edges.contains("push className(\"ResultViewController\")"), "\(edges)")
+        #expect(edges.contains("root className(\"ResultViewController\")"), "\(edges)")
+    }
+
     @Test func storyboardInstantiation() throws {
         let facts = read(
             """
