@@ -267,6 +267,7 @@ struct UnitReader {
                 return
             }
             let f = offset + i
+            inLeavingCallback = function.isMethod && !function.isClassMethod && LeavingCallbacks.objectiveC.contains(function.name)
             if function.isMethod, !function.isClassMethod, let kind = hookKind(function.name) {
                 hooks.append(Hook(kind: kind, name: function.name, location: location(function.start)))
             }
@@ -350,7 +351,11 @@ struct UnitReader {
 
     // MARK: Settings
 
+    /// The method being read is `viewWillDisappear:` or `viewDidDisappear:` (``LeavingCallbacks``).
+    private var inLeavingCallback = false
+
     private mutating func add(_ value: SettingValue, at offset: Int, conditional: Bool, appWide: Bool = false) {
+        if !appWide, inLeavingCallback, value.isStackWide { return }
         if appWide {
             self.appWide.append(Setting(value, at: location(offset), conditional: conditional))
         } else {

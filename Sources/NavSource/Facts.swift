@@ -230,6 +230,26 @@ public enum SettingValue: Sendable, Hashable {
     }
 }
 
+extension SettingValue {
+    /// Whether the setting is made on what every screen of a stack shares, the navigation controller's bar and its
+    /// pop gesture, rather than on the screen's own navigation item.
+    public var isStackWide: Bool {
+        switch self {
+        case .bar, .barTranslucent, .barHidden, .prefersLargeTitles, .popGestureEnabled, .popGestureDelegate: return true
+        default: return false
+        }
+    }
+}
+
+/// UIKit's view controller callbacks that run as a screen leaves the top of its stack. A stack-wide setting made in
+/// one is for the screen that shows next (the one pushed, or the one below after a pop), not for the screen whose
+/// code makes it, so readers leave it out of the screen's settings. Its navigation item's settings stay the
+/// screen's: the back item set there is the one the next screen shows.
+public enum LeavingCallbacks {
+    public static let objectiveC: Set<String> = ["viewWillDisappear:", "viewDidDisappear:"]
+    public static let swift: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
+}
+
 /// A colour as the source gives it.
 public enum ColorValue: Sendable, Hashable {
     /// A literal (`UIColor(red:green:blue:alpha:)`, `#colorLiteral`, a storyboard's sRGB colour).

@@ -114,8 +114,8 @@ extension Collector {
 
     func handle(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         guard enter(node) else { return .skipChildren }
-        pushScope(node.id, isClosure: false)
         let name = node.name.text
+        pushScope(node.id, isClosure: false, leaving: LeavingCallbacks.swift.contains(name))
         let parameters = node.signature.parameterClause.parameters
         for parameter in parameters {
             let local = (parameter.secondName ?? parameter.firstName).text

@@ -63,6 +63,8 @@ final class Collector: SyntaxAnyVisitor {
         var conditionalBase = 0
         /// An early `return` or a `guard` came before: what follows may not run.
         var earlyExit = false
+        /// The body is `viewWillDisappear` or `viewDidDisappear`, or a closure inside one (``LeavingCallbacks``).
+        var leaving = false
     }
 
     struct PendingEdge {
@@ -298,8 +300,12 @@ final class Collector: SyntaxAnyVisitor {
         if contexts.last?.node == node { contexts.removeLast() }
     }
 
-    func pushScope(_ node: SyntaxIdentifier, isClosure: Bool) {
-        scopes.append(Scope(node: node, isClosure: isClosure, owner: currentTypeContext, conditionalBase: conditionalDepth))
+    func pushScope(_ node: SyntaxIdentifier, isClosure: Bool, leaving: Bool = false) {
+        let inherited = isClosure && scopes.last.map { $0.leaving && $0.owner == currentTypeContext } == true
+        scopes.append(
+            Scope(
+                node: node, isClosure: isClosure, owner: currentTypeContext, conditionalBase: conditionalDepth,
+                leaving: leaving || inherited))
     }
 
     /// Ends a scope; an exchange of implementations with pop selectors becomes a hook, otherwise what the
@@ -374,6 +380,7 @@ final class Collector: SyntaxAnyVisitor {
 
     func emit(_ setting: PendingSetting, at location: SourceLocation, root: String? = nil) {
         guard let record = currentRecord else { return }
+        if scopes.last?.leaving == true, case .ready(let value) = setting, value.isStackWide { return }
         records[record].settings.append(Made(value: setting, location: location, root: root ?? emitRoot, conditional: isConditional))
     }
 

@@ -50,6 +50,30 @@ struct HookTests {
         #expect(screen.hooks.map(\.kind) == [.backButtonHandler])
     }
 
+    @Test("A bar hidden as the screen leaves is hidden for the next screen; the back item set then is still its own")
+    func leavingCallbacks() throws {
+        let facts = Source.read(
+            """
+            @implementation LiveUpdatesViewController
+            - (void)viewWillAppear:(BOOL)animated
+            {
+                [super viewWillAppear:animated];
+                [self.navigationController setNavigationBarHidden:NO animated:NO];
+            }
+            - (void)viewWillDisappear:(BOOL)animated
+            {
+                [super viewWillDisappear:animated];
+                [self.navigationController setNavigationBarHidden:YES animated:NO];
+                self.navigationController.interactivePopGestureRecognizer.enabled = NO;
+                self.navigationItem.backBarButtonItem = [[UIBarButtonItem alloc] initWithTitle:@"Live" style:UIBarButtonItemStylePlain target:nil action:nil];
+            }
+            @end
+            """, file: "LiveUpdatesViewController.m")
+        let screen = try #require(facts.screen("LiveUpdatesViewController"))
+        #expect(screen.settings.map(\.value).filter(\.isStackWide) == [.barHidden(.known(false))])
+        #expect(screen.settings.contains { if case .backItem = $0.value { return true } else { return false } })
+    }
+
     @Test("Swizzles of popViewControllerAnimated: and navigationBar:shouldPopItem:, by @selector or by name; others are not hooks")
     func swizzles() throws {
         let (facts, text) = try Source.fixture("Hooks.m")

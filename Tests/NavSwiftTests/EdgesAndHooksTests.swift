@@ -71,6 +71,29 @@ struct EdgesAndHooksTests {
         #expect(edges.contains("root className(\"ResultViewController\")"), "\(edges)")
     }
 
+    @Test func aBarHiddenAsTheScreenLeavesIsNotItsOwn() throws {
+        let facts = read(
+            """
+            final class PlayerViewController: UIViewController {
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    navigationController?.setNavigationBarHidden(true, animated: animated)
+                }
+                override func viewWillDisappear(_ animated: Bool) {
+                    super.viewWillDisappear(animated)
+                    navigationController?.setNavigationBarHidden(false, animated: animated)
+                    transitionCoordinator?.animate(alongsideTransition: { _ in
+                        self.navigationController?.navigationBar.barTintColor = .black
+                    })
+                    navigationItem.backButtonTitle = "Player"
+                }
+            }
+            """)
+        let settings = try #require(facts.screens.first?.settings.map(\.value))
+        #expect(settings.filter(\.isStackWide) == [.barHidden(.known(true))])
+        #expect(settings.contains(.backButtonTitle(.known("Player"))))
+    }
+
     @Test func storyboardInstantiation() throws {
         let facts = read(
             """
