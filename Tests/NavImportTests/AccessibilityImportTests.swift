@@ -148,9 +148,21 @@ struct AccessibilityImportTests {
         try Self.conform(
             "ios13-xcuitest-attributes-375x667.txt",
             known: [
-                Known(id: "navigationBar", why: "the bar is 343 wide, inset 16 in a card; the model's bar spans the window"),
-                Known(id: "title", why: "the card's title is 18.8 high in a 40.2-pt bar: a smaller font than the bar's"),
+                Known(
+                    id: "navigationBar",
+                    why:
+                        "the whole window's layout drawn scaled by 343/375 into (16, 40): the bar 375 x 44 at y 20 becomes 343 x 40.2 at y 58.3; the model has no transforms"
+                ),
+                Known(id: "title", why: "the same scale: a 20.5-pt label 18.8 high, 76.5 wide drawn 70, centred on the scaled bar"),
             ])
+        // Every number is the full-window layout scaled by one factor, not a bar narrowed by its container: the
+        // container is the window's shape, and the bar's height and the title's height shrink with it.
+        let bar = try #require(result.inputFrames["navigationBar"])
+        let title = try #require(result.inputFrames["title"])
+        let scale = bar.width / 375
+        #expect(abs(bar.minX - (375 - bar.width) / 2) < 0.05, "centred in the window, as a scaled window is")
+        #expect(abs(bar.height - 44 * scale) < 0.1 && abs(title.height - 20.5 * scale) < 0.1)
+        #expect(abs(title.midX - bar.midX) < 0.3, "the title centred on the scaled bar")
     }
 
     // MARK: Appium page sources
