@@ -129,16 +129,29 @@ extension NavImport {
         let mid = barFrame.midX
         let leftButtons = others.filter { $0.frame.midX < mid }.sorted { $0.frame.minX < $1.frame.minX }
         let rightButtons = others.filter { $0.frame.midX >= mid }.sorted { $0.frame.maxX > $1.frame.maxX }
+        // WebDriverAgent's frames are whole points rounded outward: each item's width is read from its frame before
+        // that rounding, as far as the frames and the spacing between items tell it.
+        let integral = kind.roundsFramesOutward && era == .modern
+        let leftFrames = integral ? unrounded(leftButtons.map(\.frame), spacing: 8, fromLeadingEdge: true) : leftButtons.map(\.frame)
+        let rightFrames = integral ? unrounded(rightButtons.map(\.frame), spacing: 8, fromLeadingEdge: false) : rightButtons.map(\.frame)
+        if integral, !(leftButtons + rightButtons).isEmpty {
+            notes.append(
+                "item widths: WebDriverAgent rounds every frame outward to whole points, so each item's button is taken as up to 1 pt narrower than the tree's, 8 pt from its neighbour"
+            )
+        }
         var usedIds: Set<String> = []
         var frames: [String: Rect] = ["navigationBar": barFrame]
         if let back { frames["backButton"] = back.frame }
         for (i, b) in leftButtons.enumerated() {
-            let item = axItem(b, in: contents, era: era, edge: i == 0 && back == nil, side: "left", index: i, used: &usedIds, notes: &notes)
+            let read = BarElement(element: b.element, frame: leftFrames[i])
+            let item = axItem(
+                read, in: contents, era: era, edge: i == 0 && back == nil, side: "left", index: i, used: &usedIds, notes: &notes)
             content.left.append(item)
             if let id = item["id"]?.stringValue { frames["item.\(id)"] = b.frame }
         }
         for (i, b) in rightButtons.enumerated() {
-            let item = axItem(b, in: contents, era: era, edge: i == 0, side: "right", index: i, used: &usedIds, notes: &notes)
+            let read = BarElement(element: b.element, frame: rightFrames[i])
+            let item = axItem(read, in: contents, era: era, edge: i == 0, side: "right", index: i, used: &usedIds, notes: &notes)
             content.right.append(item)
             if let id = item["id"]?.stringValue { frames["item.\(id)"] = b.frame }
         }
@@ -258,6 +271,42 @@ extension NavImport {
     }
 
     static func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+
+    /// The frames of a side's buttons before WebDriverAgent rounded them outward (`CGRectIntegral`: the origin down,
+    /// the far edge up, so a frame is up to 1 pt wider on each side than the button). `frames` run from the screen
+    /// edge inward. The outer edge of the edge button stays (the bar puts it on a whole point); each inner edge lies
+    /// in the last point of the rounded frame, and where the button beside it is `spacing` away, also where that
+    /// button's rounded edge allows: the middle of what is left. Where no such point exists the buttons are not
+    /// `spacing` apart, and the tree's edge is kept.
+    static func unrounded(_ frames: [Rect], spacing: Double, fromLeadingEdge leading: Bool) -> [Rect] {
+        var out: [Rect] = []
+        // Distance from the screen edge inward, so both sides read alike: `near` is the edge toward the screen edge.
+        func span(_ r: Rect) -> (near: Double, far: Double) { leading ? (r.minX, r.maxX) : (-r.maxX, -r.minX) }
+        var near = frames.first.map { span($0).near } ?? 0
+        for (i, frame) in frames.enumerated() {
+            let treeFar = span(frame).far
+            // The inner edge is in (treeFar - 1, treeFar] before rounding.
+            var low = treeFar - 1
+            var high = treeFar
+            var adjacent = false
+            if i + 1 < frames.count {
+                // The next button starts `spacing` further in, in [its rounded start, its rounded start + 1).
+                let nextNear = span(frames[i + 1]).near
+                let nextLow = max(low, nextNear - spacing)
+                let nextHigh = min(high, nextNear + 1 - spacing)
+                if nextLow <= nextHigh {
+                    (low, high, adjacent) = (nextLow, nextHigh, true)
+                }
+            }
+            let far = (low + high) / 2
+            out.append(
+                leading
+                    ? Rect(x: near, y: frame.y, width: far - near, height: frame.height)
+                    : Rect(x: -far, y: frame.y, width: far - near, height: frame.height))
+            if i + 1 < frames.count { near = adjacent ? far + spacing : span(frames[i + 1]).near }
+        }
+        return out
+    }
 
     static func rectText(_ r: Rect) -> String { "(\(fmt(r.x)), \(fmt(r.y)), \(fmt(r.width)) x \(fmt(r.height)))" }
 }

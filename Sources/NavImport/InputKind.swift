@@ -13,6 +13,11 @@ extension NavImport {
         /// WebDriverAgent's `/source?format=json`: `{"type", "label", "name", "rect", "children"}`.
         case wdaJSON
 
+        /// WebDriverAgent writes a page source's frames through `CGRectIntegral`: whole points, the origin rounded
+        /// down and the far edges up (appium/WebDriverAgent, `XCUIElement+FBWebDriverAttributes.m`, `wdFrame`).
+        /// XCUITest's own description prints the frames as they are.
+        public var roundsFramesOutward: Bool { self == .appiumXML || self == .wdaJSON }
+
         /// How the kind is named in notes and messages.
         public var title: String {
             switch self {

@@ -104,6 +104,12 @@ public enum NavImport {
 
         // The era, from the bar's own classes and the dump's colours.
         clues += classClues(inBar: Set(inBar.map(\.view.className)), dump: dumpText)
+        // A page sheet: its bar is 56 high, and the sheet's card is a UIDropShadowView (both iOS 13 and later).
+        let sheetBar = abs(bar.window.height - BarGeometry.sheetBarHeight) < 0.5
+        let card = ancestors(of: barIndex, in: placed).first { isClass($0.view, "UIDropShadowView") }
+        if sheetBar, card != nil {
+            clues.append(Clue(seen: "a 56-pt bar in a UIDropShadowView (a page sheet's card, iOS 13 and later)", from: 13))
+        }
         var (profile, profileNote) = chooseProfile(
             clues, fallback: (.ios17, "profile ios17: the bar's classes name no era; the default profile is used (pass --profile)"))
         if let forced {
@@ -115,18 +121,26 @@ public enum NavImport {
         // The font era (`textMetrics`): only iOS 7 prints a label's layer as a plain CALayer.
         let fontEra = textMetrics(inBar, layers: layerClasses(dumpText), profile: profile)
         if let note = fontEra.note { notes.append(note) }
-        if bar.window.height != 44 {
+        // The bar's tint (below) and its presentation.
+        var barJSON: JSONObject?
+        let sheet = sheetBar && profile.era == .modern && profile.majorVersion >= 13
+        if sheet {
+            barJSON = ["presentation": "pageSheet"]
+            notes.append(
+                "presentation pageSheet: the bar is 56 pt high\(card.map { ", in a \($0.view.className) at \(rectText($0.window))" } ?? ""), a page sheet's bar; the sheet's top (the bar's y, \(fmt(bar.window.minY))) is taken as the status bar's height"
+            )
+        } else if bar.window.height != 44 {
             notes.append(
                 "the bar is \(fmt(bar.window.height)) pt high in the dump; the model lays out a \(profile == .ios26 ? "glass" : "44-pt") bar"
             )
         }
 
         // The bar's tint: the bar's own, else the one its buttons print.
-        var barJSON: JSONObject?
         let tintSources = [bar] + inBar.filter { isClass($0.view, "_UIButtonBarButton") || isClass($0.view, "UINavigationButton") }
         for source in tintSources {
             guard let line = viewLine(source.view.id, in: dumpText), let tint = tintColor(in: line) else { continue }
-            barJSON = ["tintColor": .string(tint.value)]
+            barJSON = barJSON ?? [:]
+            barJSON?["tintColor"] = .string(tint.value)
             notes.append(
                 "tintColor \(tint.value): \(source.view.className == bar.view.className ? "the bar's" : "its \(source.view.className)'s") '\(tint.printed)'"
             )
@@ -462,12 +476,14 @@ public enum NavImport {
         if let text, !text.isEmpty {
             let id = text.lowercased().filter { $0.isLetter || $0.isNumber }
             var item: JSONObject = ["id": .string(id.isEmpty ? "item-\(index)" : id), "title": .string(text)]
-            // The label's width as the dump measured it, rather than the model's estimate of the font: the item
-            // is then as wide as the running app drew it (a CJK title measures wider than the model's table).
-            if let label = inBar.first(where: {
-                isLabel($0.view) && $0.window.isInside(button.window, slack: 0.5) && $0.depth > button.depth && $0.window.width > 0
-            }) {
-                item["width"] = .number((label.window.width * 100).rounded() / 100)
+            // The width the dump drew the item's content at, rather than the model's estimate of the font: the item
+            // is then as wide as the running app drew it (a CJK title measures wider than the model's table). The
+            // content is the button's _UIModernBarButton (GEO-9: the button is it plus 8), which is its label's
+            // width but can be wider: the iOS 13 sheet's leading '取消' draws a 35-pt label in a 38-pt one.
+            let inside = inBar.filter { $0.window.isInside(button.window, slack: 0.5) && $0.depth > button.depth && $0.window.width > 0 }
+            if let label = inside.first(where: { isLabel($0.view) }) {
+                let content = inside.first { isClass($0.view, "_UIModernBarButton") && label.window.isInside($0.window, slack: 0.5) }
+                item["width"] = .number(((content ?? label).window.width * 100).rounded() / 100)
             }
             return .object(item)
         }
@@ -604,6 +620,17 @@ public enum NavImport {
         let base = root ? Point(x: 0, y: 0) : Point(x: frame.x, y: frame.y)
         let b = v.effectiveBounds
         for child in v.subviews { flatten(child, origin: Point(x: base.x - b.x, y: base.y - b.y), depth: depth + 1, into: &out) }
+    }
+
+    /// The views that hold `index`'s view, nearest first.
+    static func ancestors(of index: Int, in placed: [Placed]) -> [Placed] {
+        var out: [Placed] = []
+        var depth = placed[index].depth
+        for p in placed[..<index].reversed() where p.depth < depth {
+            out.append(p)
+            depth = p.depth
+        }
+        return out
     }
 
     /// The placed views of `index`'s subtree (itself included).

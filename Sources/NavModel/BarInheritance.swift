@@ -25,6 +25,7 @@ extension NavigationModel {
         bar.titleColor = bar.titleColor ?? session.titleColor
         bar.backIndicator = bar.backIndicator ?? session.backIndicator
         bar.prefersLargeTitles = bar.prefersLargeTitles ?? session.prefersLargeTitles
+        bar.presentation = bar.presentation ?? session.presentation
         return bar
     }
 }

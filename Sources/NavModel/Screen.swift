@@ -265,10 +265,20 @@ public struct BarAppearance: Sendable, Hashable {
     public var backIndicator: Size?
     /// `prefersLargeTitles` (GEO-13); nil: as the session-wide bar says (false when it says nothing).
     public var prefersLargeTitles: Bool?
+    /// How the navigation controller that owns the bar is presented (GEO-1, and GEO-9's sheet example); nil: as the session-wide bar says
+    /// (`fullScreen` when it says nothing).
+    public var presentation: Presentation?
+
+    /// How the bar's navigation controller is shown: full screen (pushed in the window, or presented full screen) or
+    /// as a page sheet, the card iOS 13 and later present modally by default (GEO-9's sheet example).
+    public enum Presentation: String, Sendable, Hashable, CaseIterable {
+        case fullScreen, pageSheet
+    }
 
     public init(
         barTintColor: Color? = nil, gradient: [Color]? = nil, tintColor: Color? = nil, titleColor: Color? = nil,
-        translucent: Bool = true, hidden: Bool = false, backIndicator: Size? = nil, prefersLargeTitles: Bool? = nil
+        translucent: Bool = true, hidden: Bool = false, backIndicator: Size? = nil, prefersLargeTitles: Bool? = nil,
+        presentation: Presentation? = nil
     ) {
         self.barTintColor = barTintColor
         self.gradient = gradient
@@ -278,5 +288,6 @@ public struct BarAppearance: Sendable, Hashable {
         self.hidden = hidden
         self.backIndicator = backIndicator
         self.prefersLargeTitles = prefersLargeTitles
+        self.presentation = presentation
     }
 }

@@ -330,6 +330,13 @@ extension BarAppearance {
             }
             return b
         }
+        try r.patch("presentation", &presentation, reset: nil) { (v: JSON, p: String) throws(RPCError) -> Presentation? in
+            guard case .string(let s) = v, let presentation = Presentation(rawValue: s) else {
+                let names = Presentation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw .invalidParams(path: p, expected: "one of \(names) or null", message: "'\(p)' must be one of \(names) or null")
+            }
+            return presentation
+        }
     }
 
     public var json: JSON {
@@ -342,6 +349,7 @@ extension BarAppearance {
         o["hidden"] = .bool(hidden)
         o["backIndicator"] = backIndicator?.json ?? .null
         o["prefersLargeTitles"] = prefersLargeTitles.map(JSON.bool) ?? .null
+        o["presentation"] = presentation.map { .string($0.rawValue) } ?? .null
         return .object(o)
     }
 }

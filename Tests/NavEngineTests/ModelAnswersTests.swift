@@ -32,6 +32,19 @@ struct ModelAnswersTests {
         #expect(root["display"] == "hidden" && root["hiddenBecause"] == "root", "\(root)")
     }
 
+    @Test("a page sheet's document: bar/layout gives its 56-pt bar and bar/hitTest the buttons in its row 6 pt down")
+    func pageSheet() throws {
+        let sheet = try answers(
+            #"{"format": "navd-session", "formatVersion": 1, "profile": "ios13", "device": {"width": 375, "height": 667, "statusBarHeight": 40}, "bar": {"presentation": "pageSheet"}, "screens": [{"id": "a", "item": {"leftItems": [{"id": "cancel", "title": "取消", "width": 38}]}}]}"#
+        )
+        let layout = try sheet.answer("bar/layout", ["sessionId": "any"])
+        #expect(layout["bar"] == ["x": 0, "y": 40, "width": 375, "height": 56], "\(layout)")
+        let above = try sheet.answer("bar/hitTest", ["sessionId": "any", "point": ["x": 20, "y": 43]])
+        #expect(above["target"]?["kind"] == "bar", "\(above)")
+        let row = try sheet.answer("bar/hitTest", ["sessionId": "any", "point": ["x": 20, "y": 47]])
+        #expect(row["target"]?["kind"] == "barItem" && row["target"]?["itemId"] == "cancel", "\(row)")
+    }
+
     @Test("HT-01 and HT-03: tree/hitTest needs no model, and a subview outside its parent's bounds is not hit")
     func treeHitTest() throws {
         let empty = try answers(#"{"screens": []}"#)

@@ -148,9 +148,21 @@ struct AccessibilityImportTests {
         try Self.conform(
             "ios13-xcuitest-attributes-375x667.txt",
             known: [
-                Known(id: "navigationBar", why: "the bar is 343 wide, inset 16 in a card; the model's bar spans the window"),
-                Known(id: "title", why: "the card's title is 18.8 high in a 40.2-pt bar: a smaller font than the bar's"),
+                Known(
+                    id: "navigationBar",
+                    why:
+                        "the whole window's layout drawn scaled by 343/375 into (16, 40): the bar 375 x 44 at y 20 becomes 343 x 40.2 at y 58.3; the model has no transforms"
+                ),
+                Known(id: "title", why: "the same scale: a 20.5-pt label 18.8 high, 76.5 wide drawn 70, centred on the scaled bar"),
             ])
+        // Every number is the full-window layout scaled by one factor, not a bar narrowed by its container: the
+        // container is the window's shape, and the bar's height and the title's height shrink with it.
+        let bar = try #require(result.inputFrames["navigationBar"])
+        let title = try #require(result.inputFrames["title"])
+        let scale = bar.width / 375
+        #expect(abs(bar.minX - (375 - bar.width) / 2) < 0.05, "centred in the window, as a scaled window is")
+        #expect(abs(bar.height - 44 * scale) < 0.1 && abs(title.height - 20.5 * scale) < 0.1)
+        #expect(abs(title.midX - bar.midX) < 0.3, "the title centred on the scaled bar")
     }
 
     // MARK: Appium page sources
@@ -196,15 +208,41 @@ struct AccessibilityImportTests {
         let result = try NavImport.importDump(try Self.fixture("appium-calendar-day-ja-390x844.xml"))
         let right = try #require(result.document["screens"]?.arrayValue?.last?["item"]?["rightItems"]?.arrayValue)
         #expect(right.map { $0["id"]?.stringValue } == ["追加", "検索", "リスト"])
-        // '追加' set in 17-pt CJK glyphs plus 8 is its 42-pt button: read as text, its width kept either way.
-        #expect(right.allSatisfy { $0["width"] != nil || $0["image"] != nil })
-        try Self.conform(
-            "appium-calendar-day-ja-390x844.xml",
-            known: [
-                Known(
-                    id: "item.リスト",
-                    why: "the tree's buttons are 7 apart, the model's 8 (GEO-9): the third from the edge lands 2 pt left of the tree's")
-            ])
+        // The tree's buttons are 7 apart, where the model's are 8 (GEO-9): WebDriverAgent rounds each frame outward to
+        // whole points, so the buttons are read as 41.5, 48 and 49 wide, 8 apart, ending on 382, 332.5 and 276.5
+        // (labels 33.5, 40 and 41: '追加' in 17-pt CJK glyphs plus 8 is within 4 of its button; the others are wider
+        // than an image item's 46.5).
+        #expect(right.map { $0["width"]?.doubleValue } == [33.5, 40, 41])
+        #expect(result.notes.contains { $0.hasPrefix("item widths: WebDriverAgent rounds every frame outward") })
+        let matched = try Self.conform("appium-calendar-day-ja-390x844.xml")
+        #expect(Set(matched).isSuperset(of: ["item.追加", "item.検索", "item.リスト", "backButton"]))
+        // Rounded outward as WebDriverAgent rounds, the model's buttons are the tree's to the point.
+        let (_, model) = try SessionDocument.decode(result.document, limits: ModelLimits())
+        let bar = try #require(BarLayoutEngine.layout(model: model))
+        for id in ["追加", "検索", "リスト"] {
+            let frame = try #require(bar.element(.barItem, id: id)?.frame)
+            let integral = Rect(
+                x: frame.minX.rounded(.down), y: frame.minY.rounded(.down),
+                width: frame.maxX.rounded(.up) - frame.minX.rounded(.down), height: frame.maxY.rounded(.up) - frame.minY.rounded(.down))
+            #expect(integral == result.inputFrames["item.\(id)"], "\(id): \(frame)")
+        }
+    }
+
+    @Test("WebDriverAgent's outward rounding undone: adjacent buttons 8 apart, a gap the rounding cannot explain kept")
+    func unrounding() {
+        func r(_ x: Double, _ maxX: Double) -> Rect { Rect(x: x, y: 47, width: maxX - x, height: 44) }
+        // Calendar's trailing buttons, 7 apart in the tree: each inner edge half a point in, 8 apart.
+        #expect(
+            NavImport.unrounded([r(340, 382), r(284, 333), r(227, 277)], spacing: 8, fromLeadingEdge: false)
+                == [r(340.5, 382), r(284.5, 332.5), r(227.5, 276.5)])
+        // Already 8 apart in the tree: the frames were whole points, and stay; the innermost edge is unknown by a point.
+        #expect(
+            NavImport.unrounded([r(8, 54), r(62, 100)], spacing: 8, fromLeadingEdge: true) == [r(8, 54), r(62, 99.5)])
+        // 12 apart: not neighbours 8 apart, so each keeps its own frame less the rounding's half point.
+        #expect(
+            NavImport.unrounded([r(340, 382), r(280, 328)], spacing: 8, fromLeadingEdge: false)
+                == [r(340.5, 382), r(280.5, 328)])
+        #expect(NavImport.unrounded([], spacing: 8, fromLeadingEdge: true).isEmpty)
     }
 
     @Test("Appium XML, an app's form: an unlabelled leading image button, 'Skip', and a title reported as Other")

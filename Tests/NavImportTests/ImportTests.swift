@@ -121,29 +121,47 @@ struct ImportTests {
         #expect(matched >= 3)
     }
 
-    @Test("iOS 13+ page sheet, 375 pt: ios13 by its dynamic colours, its text items, and the differences of a 56-pt sheet bar")
+    @Test("iOS 13+ page sheet, 375 pt: ios13, the sheet's 56-pt bar with its buttons' row 6 down, every frame the dump has")
     func sheet() throws {
         let text = try Self.fixture("ios13-sheet-375x667.txt")
         let result = try NavImport.importDump(text)
         #expect(result.profile == .ios13 && result.notes.contains { $0.contains("earliest profile that fits") })
+        #expect(result.notes.contains { $0.contains("UIDropShadowView (a page sheet's card") })
         #expect(result.document["device"]?["statusBarHeight"] == 40, "the sheet's bar starts 40 pt down")
+        #expect(result.document["bar"]?["presentation"] == "pageSheet" && result.document["bar"]?["tintColor"] == "systemBlue")
+        #expect(result.notes.contains { $0.hasPrefix("presentation pageSheet: the bar is 56 pt high, in a UIDropShadowView") })
         let top = try #require(result.document["screens"]?.arrayValue?.last)
         #expect(top["item"]?["leftItems"]?[0]?["title"] == "取消" && top["item"]?["rightItems"]?[0]?["title"] == "下一步")
-        // The labels' widths as the dump draws them (its UIButtonLabel frames: 35 and 52), not the model's estimate.
-        #expect(top["item"]?["leftItems"]?[0]?["width"] == 35 && top["item"]?["rightItems"]?[0]?["width"] == 52)
-        #expect(result.notes.contains { $0.contains("56 pt high") })
-        let (_, differences) = try Self.compare(
-            "ios13-sheet-375x667.txt", classes: ["UINavigationBar", "_UIButtonBarButton"], tolerance: 1,
-            known: [
-                Difference(className: "UINavigationBar", index: 0, why: "sheet bars are 56 high; the model's bar is 44"),
-                Difference(
-                    className: "_UIButtonBarButton", index: 0,
-                    why:
-                        "in the 56-pt sheet bar the buttons sit 6 pt down, and the leading button pads its label 11 pt where the model pads 8"
-                ),
-                Difference(className: "_UIButtonBarButton", index: 1, why: "as index 0: 6 pt down"),
-            ])
-        #expect(differences.count == 3, "\(differences)")
+        // The items' content as the dump draws it (the _UIModernBarButtons: 38 around the 35-pt '取消', 52), not the
+        // model's estimate of the font.
+        #expect(top["item"]?["leftItems"]?[0]?["width"] == 38 && top["item"]?["rightItems"]?[0]?["width"] == 52)
+        let (matched, differences) = try Self.compare(
+            "ios13-sheet-375x667.txt",
+            classes: [
+                "UINavigationBar", "_UIBarBackground", "_UINavigationBarContentView", "_UIButtonBarStackView", "_UIButtonBarButton",
+                "_UIModernBarButton",
+            ],
+            tolerance: 1, known: [])
+        #expect(differences.isEmpty && matched == 9, "\(differences)")
+    }
+
+    @Test("a 56-pt bar is a page sheet's only where the profile draws one; without the card it is still read as a sheet bar")
+    func sheetClues() throws {
+        let text = try Self.fixture("ios13-sheet-375x667.txt")
+        // --profile ios11 (iOS 11 and 12 present page sheets full screen on a phone): no sheet, and the note says so.
+        let old = try NavImport.importDump(text, profile: .ios11)
+        #expect(old.document["bar"]?["presentation"] == nil)
+        #expect(old.notes.contains { $0.hasPrefix("the bar is 56 pt high in the dump; the model lays out a 44-pt bar") })
+        let glass = try NavImport.importDump(text, profile: .ios26)
+        #expect(glass.document["bar"]?["presentation"] == nil)
+        // The bar's own dump (`po [bar recursiveDescription]`): no card, but a 56-pt bar on iOS 13 is a sheet's.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let barLine = try #require(lines.firstIndex { $0.contains("<UINavigationBar:") })
+        let prefix = lines[barLine].prefix { $0 != "<" }.count
+        let barOnly = lines[barLine...].filter { $0.count > prefix }.map { String($0.dropFirst(prefix)) }.joined(separator: "\n")
+        let alone = try NavImport.importDump(barOnly)
+        #expect(alone.profile == .ios13 && alone.document["bar"]?["presentation"] == "pageSheet")
+        #expect(!alone.notes.contains { $0.contains("UIDropShadowView") })
     }
 
     @Test("text that is not a dump, or a dump without a navigation bar, is refused with a line and a sentence")

@@ -61,6 +61,8 @@ struct ScreenCodingTests {
             ("{\"item\":{\"titleView\":{\"width\":-1,\"height\":3}}}", "screen.item.titleView.width"),
             ("{\"bar\":{\"barTintColor\":\"#12\"}}", "screen.bar.barTintColor"),
             ("{\"bar\":{\"gradient\":[]}}", "screen.bar.gradient"),
+            ("{\"bar\":{\"presentation\":\"formSheet\"}}", "screen.bar.presentation"),
+            ("{\"bar\":{\"presentation\":true}}", "screen.bar.presentation"),
             ("{\"backAction\":\"maybe\"}", "screen.backAction"),
             ("{\"item\":{\"leftItems\":[{\"id\":\"a\",\"title\":\"a\"},{\"id\":\"a\",\"title\":\"b\"}]}}", "screen.item.leftItems[1].id"),
             ("{\"id\":\"\"}", "screen.id"),
@@ -89,6 +91,18 @@ struct ScreenCodingTests {
         #expect(s.item == NavigationItem())
     }
 
+    @Test("bar.presentation: pageSheet or fullScreen, null for the session-wide bar's, written back as given")
+    func presentation() throws {
+        var s = try decode(#"{"id":"a","bar":{"presentation":"pageSheet"}}"#)
+        #expect(s.bar?.presentation == .pageSheet && s.json["bar"]?["presentation"] == "pageSheet")
+        try s.apply(ParamReader(try JSON.parse(#"{"bar":{"hidden":true}}"#)))
+        #expect(s.bar?.presentation == .pageSheet, "an absent member keeps it")
+        try s.apply(ParamReader(try JSON.parse(#"{"bar":{"presentation":null}}"#)))
+        #expect(s.bar?.presentation == nil && s.json["bar"]?["presentation"] == .null)
+        let e = invalid { _ = try Screen.decode(try JSON.parse(#"{"bar":{"presentation":"sheet"}}"#), path: "screen") { "g" } }
+        #expect(e?.message.contains("\"fullScreen\", \"pageSheet\"") == true)
+    }
+
     @Test("a patch may not change the id")
     func patchId() throws {
         var s = Screen(id: "a")
@@ -101,6 +115,7 @@ struct ScreenCodingTests {
         arguments: [
             #"{"id":"a"}"#,
             ##"{"id":"b","title":"T","item":{"rightItems":[{"id":"c","customView":{"width":30,"height":20,"offset":{"x":-10,"y":2.5}}}],"backItem":{"title":""}},"backStyle":{"color":{"r":0.1,"g":0.2,"b":0.3,"a":0.4}},"bar":{"gradient":["#FF0000","#00FF00"],"translucent":false}}"##,
+            #"{"id":"c","bar":{"presentation":"pageSheet"}}"#,
         ])
     func roundTrip(text: String) throws {
         let s = try decode(text)

@@ -6,8 +6,12 @@ public struct BarGeometry: Sendable, Hashable {
     /// Window height.
     public var height: Double
     public var statusBarHeight: Double
-    /// The bar's height: 44 (GEO-1), `glassBarHeight` in era G (GEO-14), `compactBarHeight` in compact landscape (GEO-2).
+    /// The bar's height: 44 (GEO-1), `glassBarHeight` in era G (GEO-14), `compactBarHeight` in compact landscape (GEO-2),
+    /// `sheetBarHeight` in a page sheet (`inSheet`).
     public var barHeight: Double
+    /// The bar is a page sheet's (`bar.presentation` `pageSheet`, on a phone in portrait, from `ios13` to `ios17`):
+    /// `sheetBarHeight` high, with the 44-pt row of buttons, back button and title centred in it.
+    public var inSheet = false
     /// The layout margin `m`: 16 below 414 pt, 20 from 414 pt (GEO-4, GEO-8).
     public var margin: Double
     /// A system edge item's button reaches this far past the margin toward the screen edge (GEO-9).
@@ -51,6 +55,11 @@ public struct BarGeometry: Sendable, Hashable {
     public static let legacyImagePadding: Double = 11
     /// Era M: an image item's padding (GEO-9: 11, and 8 on the screen-edge side of the edge item).
     public static let imagePadding: Double = 11
+    /// A page sheet's bar (on a phone, from iOS 13): 56 high, its buttons' 44-pt row 6 down (an iOS 13 dump of a
+    /// sheet, Tests/Fixtures/dumps/ios13-sheet-375x667.txt: the bar `(0 0; 375 56)`, both stacks at y 6, 44 high).
+    public static let sheetBarHeight: Double = 56
+    /// The row a page sheet's bar centres its buttons in (the same dump).
+    public static let sheetRowHeight: Double = 44
     /// Era G: glass platters are this tall; single glyphs are circles of this size (GEO-14).
     public static let platterSize: Double = 44
     /// Era G: a capsule is its label plus this much (6 per side, GEO-14).
@@ -81,16 +90,17 @@ public struct BarGeometry: Sendable, Hashable {
         height = device.height
         statusBarHeight = device.statusBarHeight
         let compact = BarGeometry.isCompactLandscape(device)
+        let appearance = model.barAppearance(at: screenIndex)
         switch era {
         case .legacy: barHeight = compact ? policies.compactBarHeight : 44
         case .modern:
             // GEO-1: iPad apps built with the iOS 12 SDK or later get 50-pt bars; the ios11 profile predates it.
             let pad = device.idiom == .pad && config.profile.majorVersion >= 13
-            barHeight = compact ? policies.compactBarHeight : (pad ? 50 : 44)
+            inSheet = BarGeometry.drawsSheetBar(appearance.presentation, profile: config.profile, device: device)
+            barHeight = compact ? policies.compactBarHeight : inSheet ? BarGeometry.sheetBarHeight : (pad ? 50 : 44)
         case .glass: barHeight = compact ? policies.compactBarHeight : policies.glassBarHeight
         }
         margin = device.width >= BarGeometry.wideMarginWidth ? 20 : 16
-        let appearance = model.barAppearance(at: screenIndex)
         chevron = appearance.backIndicator ?? Size(width: 13, height: 21)
         minimalBackButtonWidth = policies.minimalBackButtonWidth
         if era == .glass { interItemSpacing = policies.glassItemSpacing }
@@ -110,6 +120,14 @@ public struct BarGeometry: Sendable, Hashable {
     /// landscape (736 pt, and 896 pt and wider) and keep 44; so do iPads (wider still).
     public static func isCompactLandscape(_ device: Device) -> Bool {
         device.width > device.height && device.width != 736 && device.width < 896
+    }
+
+    /// A page sheet draws its own bar from iOS 13 (the card presentation; before it a page sheet covered a phone's
+    /// screen), on a phone, while it is a card: a compact-height (landscape) phone shows page sheets full screen. No
+    /// sheet bar of an iPad or of iOS 26 has been seen, so those keep their bars (reasoned).
+    public static func drawsSheetBar(_ presentation: BarAppearance.Presentation?, profile: Profile, device: Device) -> Bool {
+        presentation == .pageSheet && profile.era == .modern && profile.majorVersion >= 13 && device.idiom == .phone
+            && !isCompactLandscape(device)
     }
 
     /// Era L's edge inset: the seed's 320-pt bar starts its back view and chevron at 8 = m - 8 (GEO-4, GEO-5).
@@ -134,7 +152,11 @@ public struct BarGeometry: Sendable, Hashable {
     /// The row the items, the back button and the title are centred in: the whole bar, but in era G only its
     /// top `platterHeight` (two iOS 26 sources on a 402-pt phone: the platters at the bar's top edge, and the
     /// title centred 11.7 down, in the top 44 of the 54-pt bar).
-    public var rowHeight: Double { era == .glass ? platterHeight : barHeight }
+    public var rowHeight: Double {
+        era == .glass ? platterHeight : inSheet ? min(BarGeometry.sheetRowHeight, barHeight) : barHeight
+    }
+    /// Where that row starts, bar coordinates: 0, but centred in a page sheet's taller bar (6 in its 56 pt).
+    public var rowTop: Double { inSheet ? (barHeight - rowHeight) / 2 : 0 }
     /// The height of an era L/M system button (era L: 30; era M: the bar's).
     public var buttonHeight: Double { era == .legacy ? min(BarGeometry.legacyButtonHeight, barHeight) : barHeight }
     /// Top of an era L button view: 6 in a 44-pt bar (GEO-5).

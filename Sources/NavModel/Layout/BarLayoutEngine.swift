@@ -72,10 +72,13 @@ struct BarTreeBuilder {
         let mask = plan.maskInstalled
 
         var barChildren: [View] = []
+        // The background reaches up behind the status bar, but a page sheet's stops at the bar: the card's top is
+        // below the status bar (the iOS 13 sheet: `_UIBarBackground (0 0; 375 56)`).
+        let backgroundTop = g.inSheet ? 0 : g.statusBarHeight
         barChildren.append(
             view(
                 "background", g.era == .legacy ? "_UINavigationBarBackground" : "_UIBarBackground",
-                Rect(x: 0, y: -g.statusBarHeight, width: g.width, height: g.statusBarHeight + g.totalHeight),
+                Rect(x: 0, y: -backgroundTop, width: g.width, height: backgroundTop + g.totalHeight),
                 role: .swallow, interactive: false))
         if !hidden {
             drawing.append(.background(bar, plan.appearance.barTintColor ?? plan.appearance.gradient?.first))
@@ -147,7 +150,8 @@ struct BarTreeBuilder {
                 }
             } else {
                 let stack = group.map(\.frame).reduce(group[0].frame) { $0.union($1) }
-                let stackFrame = Rect(x: stack.minX, y: 0, width: stack.width, height: g.barHeight)
+                // The stack spans the buttons' row: the whole bar, or the 44-pt row of a page sheet's bar (y 6).
+                let stackFrame = Rect(x: stack.minX, y: g.rowTop, width: stack.width, height: g.rowHeight)
                 let items = group.map { itemView($0, side: side, origin: stackFrame.origin, insets: .zero) }
                 let name = side == .left ? "leadingBar" : "trailingBar"
                 children.append(view(name, "_UIButtonBarStackView", stackFrame, role: .swallow, subviews: items))
@@ -314,7 +318,10 @@ struct BarTreeBuilder {
                 drawing.append(
                     .text(
                         text,
-                        window(Rect(x: chevron.maxX + g.chevronGap, y: (g.rowHeight - g.textHeight) / 2, width: w, height: g.textHeight)),
+                        window(
+                            Rect(
+                                x: chevron.maxX + g.chevronGap, y: g.rowTop + (g.rowHeight - g.textHeight) / 2, width: w,
+                                height: g.textHeight)),
                         bold: false, enabled: true))
             }
         } else {

@@ -123,6 +123,24 @@ struct BarPlacement: Sendable {
             let height = min(view.height, H)
             titleView = Rect(x: x, y: (H - height) / 2, width: width, height: height)
         }
+        if g.rowTop != 0 { shift(by: g.rowTop) }
+    }
+
+    /// Moves everything down by `dy`: the row is laid out from the bar's top, and a page sheet's bar centres it.
+    private mutating func shift(by dy: Double) {
+        back = back?.offsetBy(dx: 0, dy: dy)
+        chevron = chevron?.offsetBy(dx: 0, dy: dy)
+        backLabel = backLabel?.offsetBy(dx: 0, dy: dy)
+        title = title?.offsetBy(dx: 0, dy: dy)
+        titleView = titleView?.offsetBy(dx: 0, dy: dy)
+        for i in leading.indices {
+            leading[i].frame = leading[i].frame.offsetBy(dx: 0, dy: dy)
+            leading[i].content = leading[i].content.offsetBy(dx: 0, dy: dy)
+        }
+        for i in trailing.indices {
+            trailing[i].frame = trailing[i].frame.offsetBy(dx: 0, dy: dy)
+            trailing[i].content = trailing[i].content.offsetBy(dx: 0, dy: dy)
+        }
     }
 
     /// GEO-12: centred on the bar when it fits the guide there, else slid toward the roomier side just enough,

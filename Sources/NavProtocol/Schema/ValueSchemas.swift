@@ -128,6 +128,10 @@ extension BarAppearance: NamedSchema {
             .patch("hidden", .boolean),
             .patch("backIndicator", .nullable(.ref(Size.self))),
             .patch("prefersLargeTitles", .nullable(.boolean), "null: as the session-wide bar says (false when unset)"),
+            .patch(
+                "presentation", .nullable(.enumeration(BarAppearance.Presentation.self)),
+                "how the bar's navigation controller is shown: pageSheet draws a page sheet's 56-pt bar (ios13 to ios17, a phone in portrait); null: as the session-wide bar says (fullScreen when unset)"
+            ),
         ])
     }
 }
