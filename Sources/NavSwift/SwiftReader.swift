@@ -28,6 +28,11 @@ public struct SwiftReader: SourceReader {
         }
     }
 
+    /// The language mode files are parsed in: Swift 5's, which admits what Swift 6's refuses (whitespace between an
+    /// attribute and its arguments, `@available (iOS 15.0, *)`, which the compiler builds with a warning in Swift 5
+    /// mode), so that no file the compiler builds is reported as broken.
+    static let swiftVersion: Parser.SwiftVersion = .v5
+
     /// Room for the parser's recursion. The pre-scan cuts the chains the parser recurses through at the
     /// nesting limit, so an ordinary file needs a fixed stack (one the C library keeps and hands to the
     /// next thread); a large file gets stack in proportion, for recursion nobody has found yet. Stack
@@ -93,13 +98,16 @@ public struct SwiftReader: SourceReader {
                         }))
             }
             let result = bytes.withUnsafeBufferPointer { buffer in
-                Parser.parseIncrementally(source: buffer, maximumNestingLevel: nesting, parseTransition: transition)
+                var parser = Parser(buffer, maximumNestingLevel: nesting, parseTransition: transition, swiftVersion: Self.swiftVersion)
+                let tree = SourceFileSyntax.parse(from: &parser)
+                return IncrementalParseResult(tree: tree, lookaheadRanges: parser.lookaheadRanges)
             }
             tree = result.tree
             parse = Parse(result: result, maxNesting: limits.maxNesting)
         } else {
             tree = bytes.withUnsafeBufferPointer { buffer in
-                Parser.parse(source: UnsafeBufferPointer(rebasing: buffer[0..<end]), maximumNestingLevel: nesting)
+                Parser.parse(
+                    source: UnsafeBufferPointer(rebasing: buffer[0..<end]), maximumNestingLevel: nesting, swiftVersion: Self.swiftVersion)
             }
             parse = nil
         }

@@ -67,6 +67,20 @@ struct BadInputTests {
         #expect(problem.message == "syntax error: expected an identifier" || problem.message.hasPrefix("syntax error"))
     }
 
+    @Test func whatTheCompilerBuildsInSwift5ModeIsNoSyntaxError() throws {
+        // Whitespace between an attribute and its arguments: a warning in Swift 5 mode, an error only in Swift 6's.
+        let facts = read(
+            """
+            @available (iOS 15.0, *)
+            final class PillViewController: UIViewController {
+                @objc (showPill)
+                func show() { navigationItem.backButtonTitle = "Pills" }
+            }
+            """)
+        #expect(facts.problems.isEmpty, "\(facts.problems)")
+        #expect(facts.screen("PillViewController")?.values == [.backButtonTitle(.known("Pills"))])
+    }
+
     @Test func aFileOverTheSizeLimitIsNotRead() {
         let bytes = Array(Self.screen.utf8)
         let facts = SwiftReader().read(bytes, file: "Big.swift", limits: ReaderLimits(maxFileBytes: 100), clock: { 0 })
