@@ -41,7 +41,7 @@ extension BarHitTest.Result {
     /// `serializedBytes()`, with the `bar` member as `barMember(_:)` wrote it for this result's `bar`.
     public func serializedBytes(barMember: [UInt8]?) -> [UInt8] {
         guard !includeTrace else { return json.serializedBytes() }
-        // An answer without a trace is about 200 bytes; a longer one is written again with more room.
+        // An answer without a trace is about 200 bytes; a longer one moves on to more room.
         return JSONBytes.make(capacity: 512) { out in
             out.raw(#"{"target":"#)
             hit.target.write(to: &out)

@@ -5,24 +5,43 @@ import JSONCore
 /// Absent and `null` members both read as "not given" through the `optional…` accessors;
 /// `field(_:)` tells them apart for partial updates, where `null` resets a field to its default.
 public struct ParamReader: Sendable {
-    /// The object read: a Swift value, or an object of a parsed request read in place.
-    private let members: JSONView
+    /// The object read: one of a parsed request, read where json-c parsed it, or one already in Swift (a
+    /// client's or a test's value, or a member copied out of the request), read as it is.
+    private enum Members: Sendable {
+        case view(JSONView)
+        case object(JSONObject)
+    }
+
+    private let members: Members
     /// The path of this object in the params ("" at the top).
     public let path: String
 
     /// The object read, as a Swift value.
-    public var object: JSONObject { members.json.objectValue ?? JSONObject() }
+    public var object: JSONObject {
+        switch members {
+        case .view(let view): return view.json.objectValue ?? JSONObject()
+        case .object(let object): return object
+        }
+    }
 
     /// A reader over `json`; nil/absent params read as an empty object.
     public init(_ json: JSON?, path: String = "") throws(RPCError) {
-        try self.init(json.map(JSONView.init), path: path)
+        switch json {
+        case nil, .null?: self.members = .object(JSONObject())
+        case .object(let object)?: self.members = .object(object)
+        case let other?:
+            throw .invalidParams(
+                path: path, expected: "an object",
+                message: "\(path.isEmpty ? "params" : "'\(path)'") must be an object, not \(other.typeName)")
+        }
+        self.path = path
     }
 
     /// A reader over a viewed value (a request's params as parsed); nil/absent params read as an empty object.
     public init(_ view: JSONView?, path: String = "") throws(RPCError) {
         switch view?.kind {
-        case nil, .null?: self.members = JSONView(.object(JSONObject()))
-        case .object?: self.members = view!
+        case nil, .null?: self.members = .object(JSONObject())
+        case .object?: self.members = .view(view!)
         case _?:
             throw .invalidParams(
                 path: path, expected: "an object",
@@ -32,13 +51,13 @@ public struct ParamReader: Sendable {
     }
 
     public init(object: JSONObject, path: String) {
-        self.members = JSONView(.object(object))
+        self.members = .object(object)
         self.path = path
     }
 
     /// A reader over `view`, known to be an object.
     init(objectView view: JSONView, path: String) {
-        self.members = view
+        self.members = .view(view)
         self.path = path
     }
 
@@ -52,19 +71,47 @@ public struct ParamReader: Sendable {
     }
 
     public func field(_ key: String) -> Field {
-        guard let member = members[key] else { return .absent }
-        return member.isNull ? .null : .value(member.json)
+        switch members {
+        case .view(let view):
+            guard let member = view[key] else { return .absent }
+            return member.isNull ? .null : .value(member.json)
+        case .object(let object):
+            guard let member = object[key] else { return .absent }
+            return member.isNull ? .null : .value(member)
+        }
     }
 
-    public func has(_ key: String) -> Bool { members[key] != nil }
+    public func has(_ key: String) -> Bool {
+        switch members {
+        case .view(let view): return view[key] != nil
+        case .object(let object): return object.contains(key)
+        }
+    }
 
     /// The member's value, or nil when absent or null.
-    public func value(_ key: String) -> JSON? { given(key)?.json }
+    public func value(_ key: String) -> JSON? {
+        guard case .value(let value) = field(key) else { return nil }
+        return value
+    }
 
-    /// The member, or nil when absent or null.
+    /// The member as a view, or nil when absent or null. A member of an object already in Swift is written and
+    /// parsed once for it: only a tree a client or a test built in Swift comes this way, never a request.
     func given(_ key: String) -> JSONView? {
-        guard let member = members[key], !member.isNull else { return nil }
-        return member
+        switch members {
+        case .view(let view):
+            guard let member = view[key], !member.isNull else { return nil }
+            return member
+        case .object:
+            return value(key).map { $0.document().value }
+        }
+    }
+
+    /// The member read as a scalar (`.absent` when missing).
+    private func scalar(_ key: String) -> JSONView.Scalar {
+        switch members {
+        case .view(let view): return view.scalar(key)
+        case .object(let object): return object[key].map(JSONView.Scalar.init) ?? .absent
+        }
     }
 
     func missing(_ key: String, _ expected: String) -> RPCError {
@@ -82,7 +129,7 @@ public struct ParamReader: Sendable {
     // MARK: Strings
 
     public func optionalString(_ key: String) throws(RPCError) -> String? {
-        switch members.scalar(key) {
+        switch scalar(key) {
         case .absent, .null: return nil
         case .string(let s): return s
         case let other: throw wrong(key, "a string", typeName: other.typeName)
@@ -109,7 +156,7 @@ public struct ParamReader: Sendable {
     // MARK: Numbers and booleans
 
     public func optionalDouble(_ key: String) throws(RPCError) -> Double? {
-        switch members.scalar(key) {
+        switch scalar(key) {
         case .absent, .null: return nil
         case .int(let i): return Double(i)
         case .double(let d): return d
@@ -135,7 +182,7 @@ public struct ParamReader: Sendable {
 
     public func optionalInt(_ key: String) throws(RPCError) -> Int? {
         let d: Double
-        switch members.scalar(key) {
+        switch scalar(key) {
         case .absent, .null: return nil
         case .int(let i):
             if let n = Int(exactly: i) { return n }
@@ -157,7 +204,7 @@ public struct ParamReader: Sendable {
     }
 
     public func optionalBool(_ key: String) throws(RPCError) -> Bool? {
-        switch members.scalar(key) {
+        switch scalar(key) {
         case .absent, .null: return nil
         case .bool(let b): return b
         case let other: throw wrong(key, "true or false", typeName: other.typeName)
@@ -172,9 +219,16 @@ public struct ParamReader: Sendable {
     // MARK: Nested
 
     public func optionalObject(_ key: String) throws(RPCError) -> ParamReader? {
-        guard let v = given(key) else { return nil }
-        guard v.kind == .object else { throw wrong(key, "an object", typeName: v.typeName) }
-        return ParamReader(objectView: v, path: path(key))
+        switch members {
+        case .view(let view):
+            guard let v = view[key], !v.isNull else { return nil }
+            guard v.kind == .object else { throw wrong(key, "an object", typeName: v.typeName) }
+            return ParamReader(objectView: v, path: path(key))
+        case .object:
+            guard let v = value(key) else { return nil }
+            guard case .object(let object) = v else { throw wrong(key, "an object", v) }
+            return ParamReader(object: object, path: path(key))
+        }
     }
 
     public func object(_ key: String) throws(RPCError) -> ParamReader {
@@ -183,8 +237,8 @@ public struct ParamReader: Sendable {
     }
 
     public func optionalArray(_ key: String) throws(RPCError) -> [JSON]? {
-        guard let v = given(key) else { return nil }
-        guard v.kind == .array, case .array(let a) = v.json else { throw wrong(key, "an array", typeName: v.typeName) }
+        guard let v = value(key) else { return nil }
+        guard case .array(let a) = v else { throw wrong(key, "an array", v) }
         return a
     }
 
