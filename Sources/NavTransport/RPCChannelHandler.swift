@@ -364,7 +364,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func answer(_ item: consuming EnvelopeItem, batch: BatchCollector?, index: Int) {
         switch consume item {
         case .invalid(let id, let error):
-            deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
+            queueReply(id, .failure(error), batch: batch, index: index)
         case .message(.notification(let method, let params)):
             switch method {
             case CancelRequest.name: break
@@ -382,9 +382,9 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
             } else {
                 switch service.handle(method: method, params: params, connection: handle) {
                 case .done(let result):
-                    finish(id, method: method, result, batch: batch, index: index)
+                    finish(id, method: method, result.map(RPCAnswer.value), batch: batch, index: index)
                 case .serialized(let bytes):
-                    finishSerialized(id, bytes, batch: batch, index: index)
+                    finish(id, method: method, .success(.serialized(bytes)), batch: batch, index: index)
                 case .later(let pending):
                     awaited = Awaited(id: id, method: method, batch: batch, index: index)
                     let loop = context!.eventLoop
@@ -398,7 +398,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     /// A reply that came later: send it, then handle what waited behind it.
-    private func laterReplyArrived(_ result: Result<JSON, RPCError>) {
+    private func laterReplyArrived(_ result: Result<RPCAnswer, RPCError>) {
         inbox.loop.assertInEventLoop()
         guard let a = awaited else { preconditionFailure("a later reply arrived while none was awaited (state \(machine.state))") }
         awaited = nil
@@ -411,45 +411,36 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         if wasPaused, !awaitingReply, !outbox.isOverBudget, gate.resume() { context?.read() }
     }
 
-    private func finish(_ id: RequestID, method: String, _ result: Result<JSON, RPCError>, batch: BatchCollector?, index: Int) {
+    private func finish(_ id: RequestID, method: String, _ result: Result<RPCAnswer, RPCError>, batch: BatchCollector?, index: Int) {
         if method == Shutdown.name, case .success = result { machine.shutdownAnswered() }
         // A cancel that arrived while the handler ran still turns the reply into -32800.
         guard let answer = replyGuard.answer(id, result) else { return }
-        guard let batch else {
-            sendReply(id: id, answer)
-            return
-        }
-        switch answer {
-        case .success(let value): deliver(Envelope.reply(id: id, result: value), batch: batch, index: index)
-        case .failure(let error): deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
-        }
+        queueReply(id, answer, batch: batch, index: index)
     }
 
-    /// Like ``finish(_:method:_:batch:index:)`` for a result already serialized: written as it is, unless the
-    /// request was cancelled meanwhile; inside a batch, read back into the batch's array.
-    private func finishSerialized(_ id: RequestID, _ bytes: [UInt8], batch: BatchCollector?, index: Int) {
-        guard let answer = replyGuard.answer(id, .success(.null)) else { return }
-        switch (answer, batch) {
-        case (.failure(let error), _):
-            guard let batch else {
-                sendReply(id: id, .failure(error))
-                return
+    /// Queues the reply to `id` (a request's, or an invalid item's error): alone, or as its batch's element,
+    /// written as bytes either way, with a result already serialized spliced in as it is.
+    private func queueReply(_ id: RequestID, _ answer: Result<RPCAnswer, RPCError>, batch: BatchCollector?, index: Int) {
+        guard let batch else {
+            inbox.queueArrived()
+            let due: Bool
+            switch answer {
+            case .success(.value(let value)): due = outbox.appendReply(id: id, .success(value))
+            case .success(.serialized(let bytes)): due = outbox.appendReply(id: id, serializedResult: bytes)
+            case .failure(let error): due = outbox.appendReply(id: id, .failure(error))
             }
-            deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
-        case (.success, nil):
-            sendReply(id: id, serializedResult: bytes)
-        case (.success, let batch?):
-            let result = (try? JSON.parse(bytes)) ?? .null
-            deliver(Envelope.reply(id: id, result: result), batch: batch, index: index)
-        }
-    }
-
-    private func deliver(_ reply: JSON, batch: BatchCollector?, index: Int) {
-        guard let batch else {
-            send(reply)
+            if due { inbox.wake(handle) }
             return
         }
-        if let all = batch.replies.add(reply, at: index) { send(all) }
+        let reply = JSONBytes.make(capacity: 256) { out in
+            switch answer {
+            case .success(let result): Envelope.writeReply(id: id, result, to: &out)
+            case .failure(let error): Envelope.writeReply(id: id, error: error, to: &out)
+            }
+        }
+        guard let all = batch.replies.add(reply, at: index) else { return }
+        inbox.queueArrived()
+        if outbox.append(body: all) { inbox.wake(handle) }
     }
 
     // MARK: Queuing
@@ -459,18 +450,6 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func send(_ message: JSON) {
         inbox.queueArrived()
         if outbox.append(message) { inbox.wake(handle) }
-    }
-
-    /// Queues the reply to request `id`, as ``send(_:)`` does.
-    private func sendReply(id: RequestID, _ answer: Result<JSON, RPCError>) {
-        inbox.queueArrived()
-        if outbox.appendReply(id: id, answer) { inbox.wake(handle) }
-    }
-
-    /// Queues the reply to request `id` whose result is already serialized, as ``send(_:)`` does.
-    private func sendReply(id: RequestID, serializedResult: [UInt8]) {
-        inbox.queueArrived()
-        if outbox.appendReply(id: id, serializedResult: serializedResult) { inbox.wake(handle) }
     }
 
     /// Queues a delivery the inbox took (``LoopInbox/queueArrived()``). Returns whether the connection must be
