@@ -22,6 +22,9 @@ public final class JSONDocument: Sendable {
 
     /// The document's value.
     public var value: JSONView { JSONView(node: root, in: self) }
+
+    /// A document of an empty object, for a holder of a view that has nothing to view.
+    public static let emptyObject = JSONDocument(root: JSONCNode(pointer: json_object_new_object()))
 }
 
 /// A pointer to one json-c value of a ``JSONDocument``'s tree (nil is json-c's null).

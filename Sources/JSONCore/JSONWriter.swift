@@ -175,6 +175,7 @@ public enum JSONBytes {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(capacity, 64)) { buffer in
             var sink = JSONSink(growing: buffer)
             body(&sink)
+            defer { sink.releaseMemory() }
             return sink.withWritten(use)
         }
     }
@@ -218,8 +219,11 @@ public struct JSONSink: ~Copyable {
         self.init(memory.bindMemory(to: UInt8.self))
     }
 
-    deinit {
+    /// Frees the memory the sink moved to, if it grew (``JSONBytes``, its one maker, calls it when done). Not a
+    /// `deinit`: a sink over a frame, on every reply's path, then pays for no check when it goes.
+    mutating func releaseMemory() {
         if ownsMemory { start.deallocate() }
+        ownsMemory = false
     }
 
     /// The bytes written so far.
@@ -232,6 +236,7 @@ public struct JSONSink: ~Copyable {
 
     /// Whether `count` more bytes fit (after growing, for a sink that grows); once one piece has not fitted,
     /// none does.
+    @inline(__always)
     private mutating func room(_ count: Int) -> Bool {
         if overflowed || end - next < count { return grow(count) }
         return true
@@ -274,7 +279,11 @@ public struct JSONSink: ~Copyable {
 
     /// Bytes already written as JSON (by a sink), as they are.
     public mutating func bytes(_ written: [UInt8]) {
-        written.withUnsafeBufferPointer { bytes($0) }
+        written.withUnsafeBufferPointer { buffer in
+            guard room(buffer.count), let source = buffer.baseAddress else { return }
+            next.update(from: source, count: buffer.count)
+            next += buffer.count
+        }
     }
 
     /// Bytes already written as JSON (by a sink), as they are.

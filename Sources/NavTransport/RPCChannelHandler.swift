@@ -364,7 +364,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func answer(_ item: consuming EnvelopeItem, batch: BatchCollector?, index: Int) {
         switch consume item {
         case .invalid(let id, let error):
-            queueReply(id, .failure(error), batch: batch, index: index)
+            refuse(id, error, batch: batch, index: index)
         case .message(.notification(let method, let params)):
             switch method {
             case CancelRequest.name: break
@@ -382,9 +382,9 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
             } else {
                 switch service.handle(method: method, params: params, connection: handle) {
                 case .done(let result):
-                    finish(id, method: method, result.map(RPCAnswer.value), batch: batch, index: index)
+                    finish(id, method: method, result, batch: batch, index: index)
                 case .serialized(let bytes):
-                    finish(id, method: method, .success(.serialized(bytes)), batch: batch, index: index)
+                    finishSerialized(id, bytes, batch: batch, index: index)
                 case .later(let pending):
                     awaited = Awaited(id: id, method: method, batch: batch, index: index)
                     let loop = context!.eventLoop
@@ -404,40 +404,61 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         awaited = nil
         guard !machine.isClosed else { return }
         outbox.beginBurst()
-        finish(a.id, method: a.method, result, batch: a.batch, index: a.index)
+        switch result {
+        case .success(.value(let value)): finish(a.id, method: a.method, .success(value), batch: a.batch, index: a.index)
+        case .success(.serialized(let bytes)): finishSerialized(a.id, bytes, batch: a.batch, index: a.index)
+        case .failure(let error): finish(a.id, method: a.method, .failure(error), batch: a.batch, index: a.index)
+        }
         let wasPaused = gate.state != .reading
         handleQueued()
         writeOut()
         if wasPaused, !awaitingReply, !outbox.isOverBudget, gate.resume() { context?.read() }
     }
 
-    private func finish(_ id: RequestID, method: String, _ result: Result<RPCAnswer, RPCError>, batch: BatchCollector?, index: Int) {
+    private func finish(_ id: RequestID, method: String, _ result: Result<JSON, RPCError>, batch: BatchCollector?, index: Int) {
         if method == Shutdown.name, case .success = result { machine.shutdownAnswered() }
         // A cancel that arrived while the handler ran still turns the reply into -32800.
         guard let answer = replyGuard.answer(id, result) else { return }
-        queueReply(id, answer, batch: batch, index: index)
-    }
-
-    /// Queues the reply to `id` (a request's, or an invalid item's error): alone, or as its batch's element,
-    /// written as bytes either way, with a result already serialized spliced in as it is.
-    private func queueReply(_ id: RequestID, _ answer: Result<RPCAnswer, RPCError>, batch: BatchCollector?, index: Int) {
         guard let batch else {
             inbox.queueArrived()
-            let due: Bool
-            switch answer {
-            case .success(.value(let value)): due = outbox.appendReply(id: id, .success(value))
-            case .success(.serialized(let bytes)): due = outbox.appendReply(id: id, serializedResult: bytes)
-            case .failure(let error): due = outbox.appendReply(id: id, .failure(error))
-            }
-            if due { inbox.wake(handle) }
+            if outbox.appendReply(id: id, answer) { inbox.wake(handle) }
             return
         }
-        let reply = JSONBytes.make(capacity: 256) { out in
-            switch answer {
-            case .success(let result): Envelope.writeReply(id: id, result, to: &out)
-            case .failure(let error): Envelope.writeReply(id: id, error: error, to: &out)
-            }
+        add(JSONBytes.make(capacity: 256) { Envelope.writeReply(id: id, answer, to: &$0) }, to: batch, at: index)
+    }
+
+    /// Like ``finish(_:method:_:batch:index:)`` for a result already serialized: written as it is, unless the
+    /// request was cancelled meanwhile, alone or spliced into its batch's array.
+    private func finishSerialized(_ id: RequestID, _ bytes: [UInt8], batch: BatchCollector?, index: Int) {
+        guard let answer = replyGuard.answer(id, .success(.null)) else { return }
+        switch (answer, batch) {
+        case (.failure(let error), nil):
+            inbox.queueArrived()
+            if outbox.appendReply(id: id, .failure(error)) { inbox.wake(handle) }
+        case (.failure(let error), let batch?):
+            add(JSONBytes.make(capacity: 256) { Envelope.writeReply(id: id, error: error, to: &$0) }, to: batch, at: index)
+        case (.success, nil):
+            inbox.queueArrived()
+            if outbox.appendReply(id: id, serializedResult: bytes) { inbox.wake(handle) }
+        case (.success, let batch?):
+            add(
+                JSONBytes.make(capacity: bytes.count + 64) { Envelope.writeReply(id: id, .serialized(bytes), to: &$0) }, to: batch,
+                at: index)
         }
+    }
+
+    /// Queues an invalid item's error reply, alone or as its batch's element.
+    private func refuse(_ id: RequestID, _ error: RPCError, batch: BatchCollector?, index: Int) {
+        guard let batch else {
+            inbox.queueArrived()
+            if outbox.appendReply(id: id, .failure(error)) { inbox.wake(handle) }
+            return
+        }
+        add(JSONBytes.make(capacity: 256) { Envelope.writeReply(id: id, error: error, to: &$0) }, to: batch, at: index)
+    }
+
+    /// Records a reply of a batch, as its bytes, and queues the batch's array once it is whole.
+    private func add(_ reply: [UInt8], to batch: BatchCollector, at index: Int) {
         guard let all = batch.replies.add(reply, at: index) else { return }
         inbox.queueArrived()
         if outbox.append(body: all) { inbox.wake(handle) }

@@ -128,15 +128,6 @@ public struct ReplyGuard: Sendable {
     /// What ``resolve(_:_:)`` replies with, before it is put in an envelope: nil when no reply is due, the
     /// cancellation error for a cancelled request, else `outcome`.
     public mutating func answer(_ id: RequestID, _ outcome: Result<JSON, RPCError>) -> Result<JSON, RPCError>? {
-        answering(id, outcome)
-    }
-
-    /// ``answer(_:_:)-(_,Result<JSON,RPCError>)`` for a result that may be already serialized.
-    public mutating func answer(_ id: RequestID, _ outcome: Result<RPCAnswer, RPCError>) -> Result<RPCAnswer, RPCError>? {
-        answering(id, outcome)
-    }
-
-    private mutating func answering<Answer>(_ id: RequestID, _ outcome: Result<Answer, RPCError>) -> Result<Answer, RPCError>? {
         guard let cancelled = inFlight.removeValue(forKey: id) else { return nil }
         return cancelled ? .failure(.cancelled) : outcome
     }
