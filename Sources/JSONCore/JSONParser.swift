@@ -310,3 +310,31 @@ private enum JSONCTree {
         }
     }
 }
+
+extension JSON {
+    /// This value written (``serializedBytes()``) and parsed once into a document, for code that holds a value
+    /// in Swift and must hand on a ``JSONView`` of it: views read json-c's tree only. It costs a write and a
+    /// parse, so it is for cold paths; a hot one reads the value directly.
+    ///
+    /// The document holds what the text says, so it equals this value but where the writer's rules change
+    /// it: a non-finite double is null, and U+0000 in a key is U+FFFD.
+    public func document() -> JSONDocument {
+        do throws(JSONParseError) {
+            // Deep enough for this value however it nests; the default keeps the thread's tokener.
+            let limits = JSONParseLimits(maxDepth: max(JSONParseLimits.default.maxDepth, nesting))
+            return try JSONDocument.parse(serializedBytes(), limits: limits)
+        } catch {
+            // The writer writes only what the parser accepts (its tests check both on every kind of value).
+            preconditionFailure("the parser refused what the writer wrote: \(error)")
+        }
+    }
+
+    /// How deep containers nest in this value (0 for a scalar).
+    var nesting: Int {
+        switch self {
+        case .array(let elements): return 1 + (elements.map(\.nesting).max() ?? 0)
+        case .object(let object): return 1 + (object.members.map(\.value.nesting).max() ?? 0)
+        default: return 0
+        }
+    }
+}

@@ -22,6 +22,9 @@ public final class JSONDocument: Sendable {
 
     /// The document's value.
     public var value: JSONView { JSONView(node: root, in: self) }
+
+    /// A document of an empty object, for a holder of a view that has nothing to view.
+    public static let emptyObject = JSONDocument(root: JSONCNode(pointer: json_object_new_object()))
 }
 
 /// A pointer to one json-c value of a ``JSONDocument``'s tree (nil is json-c's null).
@@ -38,47 +41,22 @@ struct JSONCNode: @unchecked Sendable {
     let pointer: OpaquePointer?
 }
 
-/// A Swift value a ``JSONView`` views, held by reference so that a view is one reference whatever it views.
-final class JSONValueBox: Sendable {
-    let value: JSON
-    init(_ value: JSON) { self.value = value }
-}
-
-/// A read-only view of one JSON value: a ``JSON`` value, or a value of a ``JSONDocument`` read in place.
+/// A read-only view of one value of a ``JSONDocument``, read where json-c parsed it.
 ///
-/// Reading a member, a string or a number of a document costs no copy of the rest of it; ``json`` copies the
-/// viewed value (and everything inside it) into a ``JSON`` value.
+/// Reading a member, a string or a number costs no copy of the rest of the document; ``json`` copies the
+/// viewed value (and everything inside it) into a ``JSON`` value. A view only ever views json-c's tree: code
+/// that holds a ``JSON`` value reads it directly, or, where it must hand a view on (a cold path), writes and
+/// parses it once (``JSON/document()``).
 public struct JSONView: Sendable, Hashable, CustomStringConvertible {
-    /// The document whose node this views, or the box of the Swift value it views: the one reference a view
-    /// holds, so that copying a view is a retain (an enum of the two cases took a call that switched on them).
-    private let owner: any AnyObject & Sendable
-    /// The viewed node of `owner`'s tree, when `owner` is a document (nil is json-c's null).
+    /// The document the node belongs to, kept alive by the view.
+    private let document: JSONDocument
+    /// The viewed node of the document's tree (nil is json-c's null).
     private let node: JSONCNode
-    /// Whether `owner` is a ``JSONDocument`` (else a ``JSONValueBox``).
-    private let inDocument: Bool
-
-    /// A view of a value already in Swift.
-    public init(_ value: JSON) {
-        owner = JSONValueBox(value)
-        node = JSONCNode(pointer: nil)
-        inDocument = false
-    }
 
     init(node: JSONCNode, in document: JSONDocument) {
-        owner = document
+        self.document = document
         self.node = node
-        inDocument = true
     }
-
-    /// The viewed Swift value; nil when this views a document's node.
-    private var swiftValue: JSON? {
-        // Not `nil` in a conditional expression: JSON is itself ExpressibleByNilLiteral, which would make it `.null`.
-        if inDocument { return Optional.none }
-        return unsafeDowncast(owner, to: JSONValueBox.self).value
-    }
-
-    /// The document whose node this views (only when `inDocument`).
-    private var document: JSONDocument { unsafeDowncast(owner, to: JSONDocument.self) }
 
     /// The kinds of JSON value.
     public enum Kind: Sendable, Hashable {
@@ -98,34 +76,24 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var kind: Kind {
-        if let value = swiftValue {
-            return value.kind
-        } else {
-            guard let pointer = node.pointer else { return .null }
-            switch json_object_get_type(pointer) {
-            case json_type_boolean: return .bool
-            case json_type_int, json_type_double: return .number
-            case json_type_string: return .string
-            case json_type_array: return .array
-            case json_type_object: return .object
-            default: return .null
-            }
+        guard let pointer = node.pointer else { return .null }
+        switch json_object_get_type(pointer) {
+        case json_type_boolean: return .bool
+        case json_type_int, json_type_double: return .number
+        case json_type_string: return .string
+        case json_type_array: return .array
+        case json_type_object: return .object
+        default: return .null
         }
     }
 
     /// A short name for the JSON type, for error messages: "object", "string", ... (as ``JSON/typeName``).
     public var typeName: String { kind.name }
 
-    public var isNull: Bool { kind == .null }
+    public var isNull: Bool { node.pointer == nil }
 
     /// The viewed value, copied into Swift.
-    public var json: JSON {
-        if let value = swiftValue {
-            return value
-        } else {
-            return JSONCTreeReader.json(node.pointer)
-        }
-    }
+    public var json: JSON { JSONCTreeReader.json(node.pointer) }
 
     public var description: String { json.serialized() }
 
@@ -135,55 +103,30 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     // MARK: Scalars
 
     public var stringValue: String? {
-        if let value = swiftValue {
-            return value.stringValue
-        } else {
-            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_string else { return nil }
-            return JSONCTreeReader.string(pointer)
-        }
+        guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_string else { return nil }
+        return JSONCTreeReader.string(pointer)
     }
 
     /// Whether this is the string `text`, compared without making a `String`.
     public func isString(_ text: StaticString) -> Bool {
-        if let value = swiftValue {
-            guard case .string(var string) = value else { return false }
-            return string.withUTF8 { utf8 in
-                guard utf8.count == text.utf8CodeUnitCount, let start = utf8.baseAddress else {
-                    return utf8.count == text.utf8CodeUnitCount
-                }
-                return memcmp(text.utf8Start, start, utf8.count) == 0
-            }
-        } else {
-            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_string,
-                Int(json_object_get_string_len(pointer)) == text.utf8CodeUnitCount, let start = json_object_get_string(pointer)
-            else { return false }
-            return memcmp(text.utf8Start, start, text.utf8CodeUnitCount) == 0
-        }
+        guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_string,
+            Int(json_object_get_string_len(pointer)) == text.utf8CodeUnitCount, let start = json_object_get_string(pointer)
+        else { return false }
+        return memcmp(text.utf8Start, start, text.utf8CodeUnitCount) == 0
     }
 
     public var boolValue: Bool? {
-        if let value = swiftValue {
-            return value.boolValue
-        } else {
-            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_boolean else { return nil }
-            return json_object_get_boolean(pointer) != 0
-        }
+        guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_boolean else { return nil }
+        return json_object_get_boolean(pointer) != 0
     }
 
     /// A number as ``JSON`` (`.int` or `.double`, as the parser decided), or nil for anything else.
     public var number: JSON? {
-        if let value = swiftValue {
-            switch value {
-            case .int, .double: return value
-            default: return nil
-            }
-        } else {
-            guard let pointer = node.pointer else { return nil }
-            switch json_object_get_type(pointer) {
-            case json_type_int: return .int(json_object_get_int64(pointer))
-            case json_type_double: return .double(json_object_get_double(pointer))
-            default: return nil
-            }
+        guard let pointer = node.pointer else { return nil }
+        switch json_object_get_type(pointer) {
+        case json_type_int: return .int(json_object_get_int64(pointer))
+        case json_type_double: return .double(json_object_get_double(pointer))
+        default: return nil
         }
     }
 
@@ -198,14 +141,8 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     /// The member named `key`: nil when this is not an object or has no such member (a member whose value is
     /// `null` is a view of null).
     public subscript(key: String) -> JSONView? {
-        if let value = swiftValue {
-            guard case .object(let object) = value, let member = object[key] else { return nil }
-            return JSONView(member)
-        } else {
-            let document = self.document
-            guard let pointer = node.pointer, let found = Self.member(of: pointer, key) else { return nil }
-            return JSONView(node: JSONCNode(pointer: found), in: document)
-        }
+        guard let pointer = node.pointer, let found = Self.member(of: pointer, key) else { return nil }
+        return JSONView(node: JSONCNode(pointer: found), in: document)
     }
 
     /// A member's value as far as a reader of scalars needs it: what it is, and its value when it is a
@@ -234,36 +171,29 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
 
         /// As ``JSONView/typeName`` ("absent" for a missing member).
         public var typeName: String { kind?.name ?? "absent" }
+
+        /// A value already in Swift, read as a scalar (never `.absent`).
+        public init(_ value: JSON) {
+            switch value {
+            case .null: self = .null
+            case .bool(let b): self = .bool(b)
+            case .int(let i): self = .int(i)
+            case .double(let d): self = .double(d)
+            case .string(let s): self = .string(s)
+            case .array: self = .array
+            case .object: self = .object
+            }
+        }
     }
 
     /// The member named `key`, read as a ``Scalar``: `.absent` when this is not an object or has no such member.
     public func scalar(_ key: String) -> Scalar {
-        if let value = swiftValue {
-            guard case .object(let object) = value, let member = object[key] else { return .absent }
-            return Self.scalar(of: member)
-        } else {
-            guard let pointer = node.pointer, let found = Self.member(of: pointer, key) else { return .absent }
-            return Self.scalar(of: found)
-        }
+        guard let pointer = node.pointer, let found = Self.member(of: pointer, key) else { return .absent }
+        return Self.scalar(of: found)
     }
 
     /// This value read as a ``Scalar`` (never `.absent`).
-    public var scalar: Scalar {
-        if let value = swiftValue { return Self.scalar(of: value) }
-        return Self.scalar(of: node.pointer)
-    }
-
-    private static func scalar(of value: JSON) -> Scalar {
-        switch value {
-        case .null: return .null
-        case .bool(let b): return .bool(b)
-        case .int(let i): return .int(i)
-        case .double(let d): return .double(d)
-        case .string(let s): return .string(s)
-        case .array: return .array
-        case .object: return .object
-        }
-    }
+    public var scalar: Scalar { Self.scalar(of: node.pointer) }
 
     private static func scalar(of node: OpaquePointer?) -> Scalar {
         guard let node else { return .null }
@@ -322,42 +252,26 @@ public struct JSONView: Sendable, Hashable, CustomStringConvertible {
     /// Calls `body` with each member of an object in document order: its key as UTF-8 bytes (borrowed for the
     /// call) and its value. False, without calling `body`, when this is not an object.
     public func forEachMember(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ value: JSONView) -> Void) -> Bool {
-        if let value = swiftValue {
-            guard case .object(let object) = value else { return false }
-            for member in object.members {
-                var key = member.key
-                key.withUTF8 { body($0, JSONView(member.value)) }
-            }
-            return true
-        } else {
-            let document = self.document
-            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return false }
-            for member in JSONCMembers(pointer) {
-                // Keys hold no U+0000 (the parser rejects it in a key), so the C string is the whole key.
-                body(
-                    UnsafeBufferPointer(start: member.key, count: strlen(member.key)),
-                    JSONView(node: JSONCNode(pointer: member.value), in: document))
-            }
-            return true
+        guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_object else { return false }
+        for member in JSONCMembers(pointer) {
+            // Keys hold no U+0000 (the parser rejects it in a key), so the C string is the whole key.
+            body(
+                UnsafeBufferPointer(start: member.key, count: strlen(member.key)),
+                JSONView(node: JSONCNode(pointer: member.value), in: document))
         }
+        return true
     }
 
     /// An array's elements; nil when this is not an array.
     public var elements: [JSONView]? {
-        if let value = swiftValue {
-            guard case .array(let array) = value else { return nil }
-            return array.map(JSONView.init)
-        } else {
-            let document = self.document
-            guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_array else { return nil }
-            let count = json_object_array_length(pointer)
-            var list: [JSONView] = []
-            list.reserveCapacity(count)
-            for index in 0..<count {
-                list.append(JSONView(node: JSONCNode(pointer: json_object_array_get_idx(pointer, index)), in: document))
-            }
-            return list
+        guard let pointer = node.pointer, json_object_get_type(pointer) == json_type_array else { return nil }
+        let count = json_object_array_length(pointer)
+        var list: [JSONView] = []
+        list.reserveCapacity(count)
+        for index in 0..<count {
+            list.append(JSONView(node: JSONCNode(pointer: json_object_array_get_idx(pointer, index)), in: document))
         }
+        return list
     }
 }
 

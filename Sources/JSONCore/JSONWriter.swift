@@ -1,5 +1,3 @@
-import CJSONC
-
 extension JSON {
     /// The compact UTF-8 encoding of this value, members in order, no insignificant white space.
     ///
@@ -8,65 +6,82 @@ extension JSON {
     /// express, are written as `null`. U+0000 inside an object key is written as U+FFFD,
     /// because json-c keys are C strings; U+0000 in string values is kept (`\u0000`).
     public func serializedBytes() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(128)
-        write(to: &out)
-        return out
+        JSONBytes.make(capacity: 128) { write(to: &$0) }
     }
 
-    /// Appends the compact encoding (the bytes ``serializedBytes()`` returns) to `out`, in one pass and without
-    /// building anything in between, the way json-c's plain writer would write it.
-    public func write(to out: inout [UInt8]) {
+    /// Writes the compact encoding (the bytes ``serializedBytes()`` returns) into `out`, in one pass and
+    /// without building anything in between.
+    public func write(to out: inout JSONSink) {
         switch self {
         case .null:
-            out.append(contentsOf: JSONText.null)
+            out.raw("null")
         case .bool(let flag):
-            out.append(contentsOf: flag ? JSONText.true : JSONText.false)
+            if flag { out.raw("true") } else { out.raw("false") }
         case .int(let integer):
-            JSONText.appendInteger(integer, to: &out)
+            out.integer(integer)
         case .double(let double):
-            // Swift's description is the shortest text that reads back as the same double, and for finite values
-            // it is always a valid JSON number ("1e-05", "-0.0", "5e+20").
-            if double.isFinite { out.append(contentsOf: double.description.utf8) } else { out.append(contentsOf: JSONText.null) }
+            out.double(double)
         case .string(let string):
-            JSONText.appendString(string, key: false, to: &out)
+            out.string(string)
         case .array(let elements):
-            out.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.byte(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { out.byte(UInt8(ascii: ",")) }
+                first = false
                 element.write(to: &out)
             }
-            out.append(UInt8(ascii: "]"))
+            out.byte(UInt8(ascii: "]"))
         case .object(let object):
-            out.append(UInt8(ascii: "{"))
+            out.byte(UInt8(ascii: "{"))
             var first = true
             for member in object {
-                if !first { out.append(UInt8(ascii: ",")) }
+                if !first { out.byte(UInt8(ascii: ",")) }
                 first = false
-                JSONText.appendString(member.key, key: true, to: &out)
-                out.append(UInt8(ascii: ":"))
+                out.key(member.key)
+                out.byte(UInt8(ascii: ":"))
                 member.value.write(to: &out)
             }
-            out.append(UInt8(ascii: "}"))
+            out.byte(UInt8(ascii: "}"))
         }
     }
 
-    /// The encoding for people to read: two-space indentation, one member or element per line.
+    /// The encoding for people to read: two-space indentation, one member or element per line, and no space
+    /// after a member's colon. It is json-c's pretty form (`JSON_C_TO_STRING_PRETTY`), which the committed
+    /// documents written before this writer existed use (docs/openrpc.json), so they stay byte for byte.
     public func prettySerialized() -> String {
-        String(decoding: serializedBytes(flags: Int32(JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)), as: UTF8.self)
+        String(decoding: JSONBytes.make(capacity: 1024) { writePretty(to: &$0, level: 0) }, as: UTF8.self)
     }
 
-    private func serializedBytes(flags: Int32) -> [UInt8] {
-        if case .null = self { return Array("null".utf8) }
-        // One json-c tree per call, owned here and released before returning.
-        guard let root = JSONCBuilder.make(self) else { return Array("null".utf8) }
-        defer { json_object_put(root) }
-        var length = 0
-        guard let text = json_object_to_json_string_length(root, flags, &length) else {
-            preconditionFailure("json-c could not allocate the serialisation buffer")
+    /// Writes the pretty form of this value, nested `level` deep. A container puts each child on a line of its
+    /// own, and its closing bracket on a line at its own depth (so an empty one is `[` and `]` on two lines).
+    private func writePretty(to out: inout JSONSink, level: Int) {
+        switch self {
+        case .array(let elements):
+            out.byte(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.newline(indent: level + 1)
+                element.writePretty(to: &out, level: level + 1)
+            }
+            out.newline(indent: level)
+            out.byte(UInt8(ascii: "]"))
+        case .object(let object):
+            out.byte(UInt8(ascii: "{"))
+            var first = true
+            for member in object {
+                if !first { out.byte(UInt8(ascii: ",")) }
+                first = false
+                out.newline(indent: level + 1)
+                out.key(member.key)
+                out.byte(UInt8(ascii: ":"))
+                member.value.writePretty(to: &out, level: level + 1)
+            }
+            out.newline(indent: level)
+            out.byte(UInt8(ascii: "}"))
+        default:
+            write(to: &out)
         }
-        // The buffer belongs to `root`: copy it out by length before `json_object_put`.
-        return text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
     }
 
     /// The compact encoding of this value as a string.
@@ -75,27 +90,11 @@ extension JSON {
     }
 }
 
-/// The pieces of the compact writer: json-c's escaping (`JSON_C_TO_STRING_NOSLASHESCAPE`): `"` and `\\`, the
-/// short escapes `\\b \\f \\n \\r \\t`, every other byte below 0x20 as `\\u00xx` in lower-case hex, and
-/// everything else (DEL and all of non-ASCII UTF-8 included) as it is.
+/// json-c's escaping (`JSON_C_TO_STRING_NOSLASHESCAPE`), which every string ``JSONSink`` writes gets: `"` and
+/// `\\`, the short escapes `\\b \\f \\n \\r \\t`, every other byte below 0x20 as `\\u00xx` in lower-case
+/// hex, and everything else (DEL and all of non-ASCII UTF-8 included) as it is.
 enum JSONText {
-    static let null = Array("null".utf8)
-    static let `true` = Array("true".utf8)
-    static let `false` = Array("false".utf8)
-    private static let hex = Array("0123456789abcdef".utf8)
-
-    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
-        if value >= 0 && value < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        // Written into a buffer on the stack, then appended at once, without making a String.
-        let length = integerLength(value)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { text in
-            writeInteger(value, length: length, to: text.baseAddress!)
-            out.append(contentsOf: text)
-        }
-    }
+    private static let hex: StaticString = "0123456789abcdef"
 
     /// How many bytes `value`'s decimal text takes: its digits, and a sign when it is negative.
     static func integerLength(_ value: Int64) -> Int {
@@ -118,30 +117,6 @@ enum JSONText {
             magnitude /= 10
         } while magnitude > 0
         if value < 0 { start[0] = UInt8(ascii: "-") }
-    }
-
-    /// A string literal; in a key, U+0000 is written as U+FFFD (json-c keys are C strings).
-    static func appendString(_ string: String, key: Bool, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var string = string
-        // Runs of bytes that need no escape are copied at once; most strings are one run.
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for (index, byte) in utf8.enumerated() where needsEscape(byte) {
-                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                if key && byte == 0 {
-                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                } else {
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestEscape) { escape in
-                        let length = writeEscape(byte, to: escape.baseAddress!)
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: escape[..<length]))
-                    }
-                }
-            }
-            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// Whether a byte of a string is written escaped: `"`, `\\` and the bytes below 0x20.
@@ -172,112 +147,71 @@ enum JSONText {
         start[1] = UInt8(ascii: "u")
         start[2] = UInt8(ascii: "0")
         start[3] = UInt8(ascii: "0")
-        start[4] = hex[Int(byte >> 4)]
-        start[5] = hex[Int(byte & 0x0F)]
+        start[4] = hex.utf8Start[Int(byte >> 4)]
+        start[5] = hex.utf8Start[Int(byte & 0x0F)]
         return 6
     }
 }
 
-/// Builds a json-c tree from a `JSON` value (for the pretty form). The caller owns the returned root.
-private enum JSONCBuilder {
-    /// A new json-c object with one reference, or nil for JSON null (json-c's representation of null).
-    static func make(_ value: JSON) -> OpaquePointer? {
-        switch value {
-        case .null:
-            return nil
-        case .bool(let flag):
-            return allocated(json_object_new_boolean(flag ? 1 : 0))
-        case .int(let integer):
-            return allocated(json_object_new_int64(integer))
-        case .double(let double):
-            guard double.isFinite else { return nil }
-            // Swift's description is the shortest text that reads back as the same double,
-            // and for finite values it is always a valid JSON number ("1e-05", "-0.0", "5e+20").
-            return "\(double)".withCString { allocated(json_object_new_double_s(double, $0)) }
-        case .string(let string):
-            return makeString(string)
-        case .array(let elements):
-            let array = allocated(json_object_new_array_ext(Int32(clamping: max(elements.count, 1))))
-            for element in elements {
-                // Ownership of the child passes to the array.
-                _ = json_object_array_add(array, make(element))
-            }
-            return array
-        case .object(let object):
-            let result = allocated(json_object_new_object())
-            for member in object {
-                let key = member.key.utf8.contains(0) ? keyWithoutNUL(member.key) : member.key
-                // json-c copies the key; ownership of the child passes to the object.
-                _ = key.withCString { json_object_object_add(result, $0, make(member.value)) }
-            }
-            return result
-        }
-    }
-
-    private static func makeString(_ string: String) -> OpaquePointer {
-        var string = string
-        return string.withUTF8 { utf8 in
-            precondition(utf8.count <= Int(Int32.max), "json-c strings are limited to \(Int32.max) bytes")
-            guard let base = utf8.baseAddress else { return allocated(json_object_new_string_len("", 0)) }
-            return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
-                allocated(json_object_new_string_len($0, Int32(utf8.count)))
-            }
-        }
-    }
-
-    private static func keyWithoutNUL(_ key: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in key.unicodeScalars { scalars.append(scalar == "\0" ? "\u{FFFD}" : scalar) }
-        return String(scalars)
-    }
-
-    /// json-c returns NULL only when malloc fails; like Swift's own allocations, that is fatal.
-    private static func allocated(_ object: OpaquePointer?) -> OpaquePointer {
-        guard let object else { preconditionFailure("json-c could not allocate an object") }
-        return object
-    }
-}
-
-/// Writes compact JSON of a known shape straight into bytes, without building `JSON` values first.
+/// Writes compact JSON into bytes: a ``JSON`` value, or JSON of a known shape written piece by piece.
 public enum JSONBytes {
-    /// The bytes `body` writes into a `JSONSink`. `capacity` is a first guess at their length: when a piece
-    /// does not fit, `body` runs again with twice the room, so it must write the same bytes every time it runs.
+    /// The bytes `body` writes into a ``JSONSink``. `capacity` is a first guess at their length: the sink starts
+    /// in scratch memory of that size (on the stack when there is room) and moves to larger memory of its
+    /// own when a piece does not fit.
     ///
-    /// The bytes are written into scratch memory (on the stack when there is room) and copied into an array of
-    /// their exact length. Making the array first, with room to spare, costs more than the copy: the standard
-    /// library allocates such an array through an unspecialized entry point that looks up the storage's
-    /// generic metadata on every call, about 500 instructions, where copying a known length allocates through
-    /// code specialized for bytes.
+    /// The bytes are copied into an array of their exact length at the end. Making the array first, with room
+    /// to spare, costs more than the copy: the standard library allocates such an array through an
+    /// unspecialized entry point that looks up the storage's generic metadata on every call, about 500
+    /// instructions, where copying a known length allocates through code specialized for bytes.
     public static func make(capacity: Int, _ body: (inout JSONSink) -> Void) -> [UInt8] {
-        var room = max(capacity, 64)
-        while true {
-            let made = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer -> [UInt8]? in
-                var sink = JSONSink(buffer)
-                body(&sink)
-                guard !sink.overflowed else { return nil }
-                return Array(UnsafeBufferPointer(rebasing: buffer[..<sink.written]))
-            }
-            if let made { return made }
-            room *= 2
+        withWritten(capacity: capacity, body) { Array($0) }
+    }
+
+    /// Calls `use` with the bytes `body` writes into a ``JSONSink`` (as ``make(capacity:_:)`` writes them),
+    /// borrowed for the call: a caller that copies them somewhere else (a frame) makes no array of them.
+    public static func withWritten<Result>(
+        capacity: Int, _ body: (inout JSONSink) -> Void, _ use: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(capacity, 64)) { buffer in
+            var sink = JSONSink(growing: buffer)
+            body(&sink)
+            defer { sink.releaseMemory() }
+            return sink.withWritten(use)
         }
     }
 }
 
-/// Memory reserved up front, written one piece at a time: each piece checks the room left once and copies,
-/// where appending to an array checks its uniqueness and capacity and goes through a generic append for each
-/// piece. A piece that does not fit is not written, nor is anything after it (`JSONBytes.make` then runs the
-/// writer again with more room). Each piece is what ``JSON/write(to:)`` writes for it.
+/// The one writer of JSON text: every string escaped and every number formatted here, in memory reserved up
+/// front. Each piece checks the room left once and copies, where appending to an array checks its uniqueness
+/// and capacity and goes through a generic append for each piece.
+///
+/// A sink over memory a caller reserved (a frame in an outbound buffer) writes no piece that does not fit,
+/// nor anything after it, and says so (``overflowed``); one that ``JSONBytes`` makes moves to larger memory
+/// instead, which it frees.
 public struct JSONSink: ~Copyable {
-    private let start: UnsafeMutablePointer<UInt8>
+    private var start: UnsafeMutablePointer<UInt8>
     private var next: UnsafeMutablePointer<UInt8>
-    private let end: UnsafeMutablePointer<UInt8>
-    /// True once a piece did not fit.
+    private var end: UnsafeMutablePointer<UInt8>
+    /// Whether a piece that does not fit moves the bytes to larger memory (else the sink overflows).
+    private let grows: Bool
+    /// Whether `start` is memory this sink allocated, and frees.
+    private var ownsMemory = false
+    /// True once a piece did not fit (never, for a sink that grows).
     public private(set) var overflowed = false
 
     init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         start = buffer.baseAddress!
         next = start
         end = start + buffer.count
+        grows = false
+    }
+
+    /// A sink that starts in `buffer` and moves to memory of its own when it needs more.
+    init(growing buffer: UnsafeMutableBufferPointer<UInt8>) {
+        start = buffer.baseAddress!
+        next = start
+        end = start + buffer.count
+        grows = true
     }
 
     /// A sink over `memory`, for a writer that reserved it (a frame in an outbound buffer).
@@ -285,15 +219,46 @@ public struct JSONSink: ~Copyable {
         self.init(memory.bindMemory(to: UInt8.self))
     }
 
+    /// Frees the memory the sink moved to, if it grew (``JSONBytes``, its one maker, calls it when done). Not a
+    /// `deinit`: a sink over a frame, on every reply's path, then pays for no check when it goes.
+    mutating func releaseMemory() {
+        if ownsMemory { start.deallocate() }
+        ownsMemory = false
+    }
+
     /// The bytes written so far.
     public var written: Int { next - start }
 
-    /// Whether `count` more bytes fit; once one piece has not fitted, none does.
+    /// Calls `body` with the bytes written so far.
+    func withWritten<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: start, count: next - start))
+    }
+
+    /// Whether `count` more bytes fit (after growing, for a sink that grows); once one piece has not fitted,
+    /// none does.
+    @inline(__always)
     private mutating func room(_ count: Int) -> Bool {
-        if overflowed || end - next < count {
+        if overflowed || end - next < count { return grow(count) }
+        return true
+    }
+
+    /// Moves the bytes to memory with room for `count` more (at least twice as much), or marks the sink
+    /// overflowed when it does not grow.
+    @inline(never)
+    private mutating func grow(_ count: Int) -> Bool {
+        guard grows else {
             overflowed = true
             return false
         }
+        let used = next - start
+        let capacity = max(2 * (end - start), used + count)
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        memory.initialize(from: start, count: used)
+        if ownsMemory { start.deallocate() }
+        ownsMemory = true
+        start = memory
+        next = memory + used
+        end = memory + capacity
         return true
     }
 
@@ -312,13 +277,20 @@ public struct JSONSink: ~Copyable {
         next += count
     }
 
-    /// Bytes already written as JSON (by a sink, or `JSON.write(to:)`), as they are.
+    /// Bytes already written as JSON (by a sink), as they are.
     public mutating func bytes(_ written: [UInt8]) {
         written.withUnsafeBufferPointer { buffer in
             guard room(buffer.count), let source = buffer.baseAddress else { return }
             next.update(from: source, count: buffer.count)
             next += buffer.count
         }
+    }
+
+    /// Bytes already written as JSON (by a sink), as they are.
+    public mutating func bytes(_ written: UnsafeBufferPointer<UInt8>) {
+        guard room(written.count), let source = written.baseAddress else { return }
+        next.update(from: source, count: written.count)
+        next += written.count
     }
 
     /// `,"name":` for a member name that needs no escaping.
@@ -333,25 +305,42 @@ public struct JSONSink: ~Copyable {
         next += count + 4
     }
 
-    /// A string value, escaped as json-c escapes it (`JSONText`).
+    /// A string value, escaped as json-c escapes it (``JSONText``).
     public mutating func string(_ value: String) {
         var value = value
-        value.withUTF8 { utf8 in
-            // An escape is at most six bytes (`\u00xx`) for one byte of input.
-            guard room(utf8.count * JSONText.longestEscape + 2) else { return }
-            next.pointee = UInt8(ascii: "\"")
-            next += 1
-            for byte in utf8 {
-                if JSONText.needsEscape(byte) {
-                    next += JSONText.writeEscape(byte, to: next)
-                } else {
-                    next.pointee = byte
-                    next += 1
-                }
+        value.withUTF8 { quoted($0, key: false) }
+    }
+
+    /// An object's key: escaped as a string, and U+0000 written as U+FFFD (json-c's keys are C strings).
+    public mutating func key(_ name: String) {
+        var name = name
+        name.withUTF8 { quoted($0, key: true) }
+    }
+
+    private mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>, key: Bool) {
+        // Room for the string unescaped and its quotes; each escape asks for the room it adds.
+        guard room(utf8.count + 2) else { return }
+        next.pointee = UInt8(ascii: "\"")
+        next += 1
+        for (index, byte) in utf8.enumerated() {
+            guard JSONText.needsEscape(byte) else {
+                next.pointee = byte
+                next += 1
+                continue
             }
-            next.pointee = UInt8(ascii: "\"")
-            next += 1
+            // What is left of the string, its closing quote and the longest escape.
+            guard room(utf8.count - index + JSONText.longestEscape) else { return }
+            if key && byte == 0 {
+                next[0] = 0xEF
+                next[1] = 0xBF
+                next[2] = 0xBD
+                next += 3
+            } else {
+                next += JSONText.writeEscape(byte, to: next)
+            }
         }
+        next.pointee = UInt8(ascii: "\"")
+        next += 1
     }
 
     /// A number as ``JSON/number(_:)-(Double)`` makes it: integral values without a fraction.
@@ -359,17 +348,18 @@ public struct JSONSink: ~Copyable {
         // The same test as `JSON.number`, without building the value.
         if abs(value) < 9.0e15, Double(Int64(value)) == value {
             integer(Int64(value))
-        } else if value.isFinite {
-            // Swift's shortest round-trip text, as `JSON.write` writes a double.
-            var text = value.description
-            text.withUTF8 { utf8 in
-                guard room(utf8.count) else { return }
-                next.update(from: utf8.baseAddress!, count: utf8.count)
-                next += utf8.count
-            }
         } else {
-            raw("null")
+            double(value)
         }
+    }
+
+    /// A double as ``JSON/double(_:)`` is written: Swift's description, the shortest text that reads back as the
+    /// same double, which for finite values is always a valid JSON number (`1e-05`, `-0.0`, `3.0`, `5e+20`);
+    /// `null` for the values JSON cannot hold.
+    public mutating func double(_ value: Double) {
+        guard value.isFinite else { return raw("null") }
+        var text = value.description
+        text.withUTF8 { bytes($0) }
     }
 
     /// An integer's decimal digits.
@@ -379,6 +369,15 @@ public struct JSONSink: ~Copyable {
         guard room(length) else { return }
         JSONText.writeInteger(value, length: length, to: next)
         next += length
+    }
+
+    /// A line break and `level` levels of two-space indentation (the pretty form's).
+    mutating func newline(indent level: Int) {
+        let count = 1 + 2 * level
+        guard room(count) else { return }
+        next.pointee = 0x0A
+        (next + 1).initialize(repeating: 0x20, count: count - 1)
+        next += count
     }
 
     /// How many bytes ``integer(_:)`` writes for `value`.

@@ -20,6 +20,11 @@
 /// allowed through, so no extension json-c has reaches its tokenizer.
 ///
 /// A `nil` answer only says "not this way": the strict scanner then finds and describes the problem.
+///
+/// The check is a fast path beside the scanner, kept for what it saves: trusting json-c's tree after the
+/// strict scanner instead (which decodes every key and converts every number) costs about 12,700 more
+/// instructions on a `title/back` request and 19,300 more on a `bar/hitTest` one, where the check itself costs
+/// about 1,000 and 1,500 (`scripts/request_instructions.py`, callgrind, release build).
 struct LexicalCheck {
     /// How many numbers the text has.
     private(set) var numberCount = 0

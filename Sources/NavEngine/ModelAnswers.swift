@@ -20,7 +20,7 @@ public struct ModelAnswers: Sendable {
     /// The result of `method` with `params`, as the daemon's reply carries it; -32601 for a method not answered
     /// here, and the daemon's errors (with `data.path`) for bad params.
     public func answer(_ method: String, _ params: JSON?) throws(RPCError) -> JSON {
-        let reader = try ParamReader(params.map(JSONView.init))
+        let reader = try ParamReader(params)
         switch method {
         case BarLayout.name:
             _ = try BarLayout.Params(from: reader)

@@ -8,9 +8,10 @@ extension View {
     public static let expected = "a View object {\"class\", \"frame\", \"subviews\"?, ...}"
 
     /// Decodes a View tree; errors name the field's full path (`tree.subviews[2].frame.width`), and a tree
-    /// larger or deeper than `limits` is refused with 1005 naming the limit.
+    /// larger or deeper than `limits` is refused with 1005 naming the limit. The value is written and parsed
+    /// once, to be read as a request's tree is (a cold path: requests come parsed, to `decode(view:)`).
     public static func decode(_ json: JSON, path: String, limits: TreeLimits = TreeLimits()) throws(RPCError) -> View {
-        try decode(view: JSONView(json), path: path, limits: limits)
+        try decode(view: json.document().value, path: path, limits: limits)
     }
 
     /// A view tree read in place from a parsed request (no `JSON` values are built on the way).

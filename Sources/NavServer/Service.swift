@@ -41,10 +41,14 @@ public final class NavService: RPCService {
     /// handler on every request.
     private let tracesRequests: Bool
 
-    public init(limits: ServerLimits = ServerLimits(), fonts: SessionFonts = SessionFonts(), logger: Logger = Logger(label: "navd")) {
+    /// A service answering `table`'s methods (navd answers the standard table's; a test adds methods of its own).
+    public init(
+        limits: ServerLimits = ServerLimits(), fonts: SessionFonts = SessionFonts(), logger: Logger = Logger(label: "navd"),
+        table: DispatchTable = DispatchTable.standard()
+    ) {
         self.sessions = SessionRegistry(limits: limits, fonts: fonts)
         self.info = ServerInfo()
-        self.table = DispatchTable.standard()
+        self.table = table
         self.lookup = NameTable(table.handlers)
         self.logger = logger
         self.tracesRequests = logger.logLevel <= .trace
@@ -73,11 +77,11 @@ public final class NavService: RPCService {
         case .serialized(let bytes) where tickets.isEmpty:
             return .serialized(bytes)
         case .serialized(let bytes):
-            // Kept answers come from reads, which write nothing; should one ever wait for a write, it is
-            // read back and waits like any other.
+            // A kept answer that waits for a write is still written as it is, once the write is durable.
             let pending = PendingReply()
-            let result = (try? JSON.parse(bytes)) ?? .null
-            Self.afterCommit(tickets, logger: logger) { failure in pending.complete(failure.map { .failure($0) } ?? .success(result)) }
+            Self.afterCommit(tickets, logger: logger) { failure in
+                pending.complete(answer: failure.map { .failure($0) } ?? .success(.serialized(bytes)))
+            }
             return .later(pending)
         case .now(let result) where tickets.isEmpty:
             return .done(.success(result))
@@ -90,7 +94,9 @@ public final class NavService: RPCService {
             guard !tickets.isEmpty else { return .later(pending) }
             let combined = PendingReply()
             pending.whenComplete { result in
-                Self.afterCommit(tickets, logger: self.logger) { failure in combined.complete(failure.map { .failure($0) } ?? result) }
+                Self.afterCommit(tickets, logger: self.logger) { failure in
+                    combined.complete(answer: failure.map { .failure($0) } ?? result)
+                }
             }
             return .later(combined)
         }

@@ -6,8 +6,11 @@ import JSONCore
 /// The array is released once, when the last due reply arrives, in the order of the items
 /// in the batch (whatever order the handlers finished in). A batch with nothing due gets
 /// no reply at all.
+///
+/// Each reply is kept as the bytes it is written as, so a result already serialized (a kept answer) goes
+/// into the array as it is, and the array is those bytes between brackets: nothing is parsed back.
 public struct BatchReplies: Sendable {
-    private var slots: [JSON?]
+    private var slots: [[UInt8]?]
     private var due: Set<Int>
     private var released = false
 
@@ -28,13 +31,22 @@ public struct BatchReplies: Sendable {
     /// How many replies are still awaited.
     public var outstanding: Int { due.count }
 
-    /// Records the reply to the item at `index`. Returns the batch reply (a JSON array)
-    /// when this was the last one due; nil otherwise, and for an index not due or already answered.
-    public mutating func add(_ reply: JSON, at index: Int) -> JSON? {
+    /// Records the reply to the item at `index`: one JSON-RPC response, as its bytes. Returns the batch
+    /// reply (the bytes of a JSON array of the responses) when this was the last one due; nil otherwise, and
+    /// for an index not due or already answered.
+    public mutating func add(_ reply: [UInt8], at index: Int) -> [UInt8]? {
         guard !released, due.remove(index) != nil else { return nil }
         slots[index] = reply
         guard due.isEmpty else { return nil }
         released = true
-        return .array(slots.compactMap { $0 })
+        let replies = slots.compactMap { $0 }
+        return JSONBytes.make(capacity: replies.reduce(replies.count + 1) { $0 + $1.count }) { out in
+            out.byte(UInt8(ascii: "["))
+            for (position, reply) in replies.enumerated() {
+                if position > 0 { out.byte(UInt8(ascii: ",")) }
+                out.bytes(reply)
+            }
+            out.byte(UInt8(ascii: "]"))
+        }
     }
 }

@@ -27,19 +27,32 @@ public enum RPCOutcome: Sendable {
     case later(PendingReply)
 }
 
+/// A request's result: a value, or one already serialized (an answer the server keeps between requests), which
+/// the reply carries as it is, alone or in a batch's array. The bytes must be one JSON value as
+/// ``JSONCore/JSON/serializedBytes()`` writes it.
+public enum RPCAnswer: Sendable {
+    case value(JSON)
+    case serialized([UInt8])
+}
+
 /// An answer that completes once, from any thread.
 public final class PendingReply: Sendable {
     private struct State {
-        var result: Result<JSON, RPCError>?
-        var callbacks: [@Sendable (Result<JSON, RPCError>) -> Void] = []
+        var result: Result<RPCAnswer, RPCError>?
+        var callbacks: [@Sendable (Result<RPCAnswer, RPCError>) -> Void] = []
     }
     private let state = NIOLockedValueBox(State())
 
     public init() {}
 
-    /// Completes the answer; later calls are ignored.
+    /// Completes the answer with a value or an error; later calls are ignored.
     public func complete(_ result: Result<JSON, RPCError>) {
-        let callbacks = state.withLockedValue { s -> [@Sendable (Result<JSON, RPCError>) -> Void] in
+        complete(answer: result.map(RPCAnswer.value))
+    }
+
+    /// Completes the answer; later calls are ignored.
+    public func complete(answer result: Result<RPCAnswer, RPCError>) {
+        let callbacks = state.withLockedValue { s -> [@Sendable (Result<RPCAnswer, RPCError>) -> Void] in
             guard s.result == nil else { return [] }
             s.result = result
             defer { s.callbacks = [] }
@@ -49,8 +62,8 @@ public final class PendingReply: Sendable {
     }
 
     /// Calls `callback` once the answer is known (at once, on this thread, when it already is).
-    public func whenComplete(_ callback: @escaping @Sendable (Result<JSON, RPCError>) -> Void) {
-        let done = state.withLockedValue { s -> Result<JSON, RPCError>? in
+    public func whenComplete(_ callback: @escaping @Sendable (Result<RPCAnswer, RPCError>) -> Void) {
+        let done = state.withLockedValue { s -> Result<RPCAnswer, RPCError>? in
             if s.result == nil { s.callbacks.append(callback) }
             return s.result
         }
@@ -255,7 +268,7 @@ extension FrameEncoder {
         case .int(let value):
             idCount = JSONSink.integerLength(value)
         case .string, .null:
-            id.json.write(to: &idBytes)
+            idBytes = id.json.serializedBytes()
             idCount = idBytes.count
         }
         let bodyCount =
@@ -276,6 +289,11 @@ extension FrameEncoder {
     /// Appends `body` framed to `buffer`.
     static func append(_ body: [UInt8], framing: Framing, to buffer: inout ByteBuffer) {
         _ = appendFramed(bodyCount: body.count, framing: framing, to: &buffer) { $0.bytes(body) }
+    }
+
+    /// Appends `body` framed to `buffer`; returns the framed size.
+    static func append(_ body: UnsafeBufferPointer<UInt8>, framing: Framing, to buffer: inout ByteBuffer) -> Int {
+        appendFramed(bodyCount: body.count, framing: framing, to: &buffer) { $0.bytes(body) }
     }
 
     /// Appends one frame whose body is `bodyCount` bytes, which `writeBody` writes, to `buffer`, in one

@@ -95,7 +95,9 @@ public enum Envelope: Sendable, Hashable {
     /// All failures are -32600 with a message saying what to fix and `data.path` /
     /// `data.expected` naming the member. A message without `id` is a notification.
     /// An array is a batch whose elements are classified one by one; `[]` is ``emptyBatch``.
-    public static func classify(_ json: JSON) -> Envelope { classify(JSONView(json)) }
+    ///
+    /// A value built in Swift is written and parsed once, and classified as a received body is.
+    public static func classify(_ json: JSON) -> Envelope { classify(json.document().value) }
 
     /// Classifies a parsed body read in place (see ``classify(_:)-(JSON)``).
     public static func classify(_ body: JSONView) -> Envelope {
@@ -106,7 +108,9 @@ public enum Envelope: Sendable, Hashable {
     }
 
     /// Classifies one element (a message that is not a batch).
-    public static func classifyItem(_ json: JSON) -> EnvelopeItem { classifyItem(JSONView(json)) }
+    ///
+    /// A value built in Swift is written and parsed once, and classified as a received one is.
+    public static func classifyItem(_ json: JSON) -> EnvelopeItem { classifyItem(json.document().value) }
 
     /// Classifies one element read in place.
     public static func classifyItem(_ message: JSONView) -> EnvelopeItem {
@@ -198,20 +202,34 @@ public enum Envelope: Sendable, Hashable {
     static let replyOpening: StaticString = #"{"jsonrpc":"2.0","id":"#
     static let resultMember: StaticString = #","result":"#
 
-    /// Appends the bytes of ``reply(id:result:)`` or ``reply(id:error:)`` to `out`, without building the
+    /// Writes the bytes of ``reply(id:result:)`` or ``reply(id:error:)`` into `out`, without building the
     /// envelope.
-    public static func writeReply(id: RequestID, _ answer: Result<JSON, RPCError>, to out: inout [UInt8]) {
-        replyOpening.withUTF8Buffer { out.append(contentsOf: $0) }
-        id.json.write(to: &out)
+    public static func writeReply(id: RequestID, _ answer: Result<JSON, RPCError>, to out: inout JSONSink) {
         switch answer {
-        case .success(let result):
-            resultMember.withUTF8Buffer { out.append(contentsOf: $0) }
-            result.write(to: &out)
-        case .failure(let error):
-            out.append(contentsOf: #","error":"#.utf8)
-            error.json.write(to: &out)
+        case .success(let result): writeReply(id: id, .value(result), to: &out)
+        case .failure(let error): writeReply(id: id, error: error, to: &out)
         }
-        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes the bytes of a success reply whose result is a value or already serialized (spliced in as it is).
+    public static func writeReply(id: RequestID, _ result: RPCAnswer, to out: inout JSONSink) {
+        out.raw(replyOpening)
+        id.json.write(to: &out)
+        out.raw(resultMember)
+        switch result {
+        case .value(let value): value.write(to: &out)
+        case .serialized(let bytes): out.bytes(bytes)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    /// Writes the bytes of ``reply(id:error:)``.
+    public static func writeReply(id: RequestID, error: RPCError, to out: inout JSONSink) {
+        out.raw(replyOpening)
+        id.json.write(to: &out)
+        out.raw(#","error":"#)
+        error.json.write(to: &out)
+        out.byte(UInt8(ascii: "}"))
     }
 
     /// An error reply.

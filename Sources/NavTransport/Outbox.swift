@@ -29,12 +29,6 @@ struct Outbox {
     /// Nothing more is queued (the connection is closing or closed).
     private(set) var isClosed = false
     private(set) var writeOut = WriteOut.none
-    /// Where a reply is serialized before it is framed: kept between replies, so a reply costs no allocation of
-    /// its own (given up when one was large, so an idle connection holds little).
-    private var scratch: [UInt8] = []
-
-    /// The largest serialization buffer a connection keeps between replies.
-    static let keptScratchBytes = 16 << 10
     /// The largest outbound buffer a connection keeps between write-outs to frame replies into again.
     static let keptOutboundBytes = 4 << 10
 
@@ -60,27 +54,36 @@ struct Outbox {
 
     /// Queues `message`, never dropped.
     mutating func append(_ message: JSON) -> Bool {
+        appendWritten { message.write(to: &$0) }
+    }
+
+    /// Queues a message already serialized (a batch's array of replies), never dropped.
+    mutating func append(body: [UInt8]) -> Bool {
         guard !isClosed else { return false }
-        scratch.removeAll(keepingCapacity: true)
-        message.write(to: &scratch)
-        return appendScratch()
+        body.withUnsafeBufferPointer { budget.enqueued(FrameEncoder.append($0, framing: framing, to: &buffer)) }
+        return markWriteOutDue()
     }
 
     /// Queues the reply to request `id`: the bytes of `Envelope.reply(id:result:)` (or `error:`), written
-    /// straight into the serialization buffer without building the envelope.
+    /// without building the envelope.
     mutating func appendReply(id: RequestID, _ answer: Result<JSON, RPCError>) -> Bool {
-        guard !isClosed else { return false }
-        scratch.removeAll(keepingCapacity: true)
-        Envelope.writeReply(id: id, answer, to: &scratch)
-        return appendScratch()
+        appendWritten { Envelope.writeReply(id: id, answer, to: &$0) }
     }
 
-    private mutating func appendScratch() -> Bool {
-        budget.enqueued(FrameEncoder.framedSize(scratch.count, framing: framing))
-        FrameEncoder.append(scratch, framing: framing, to: &buffer)
-        if scratch.capacity > Self.keptScratchBytes { scratch = [] }
+    /// Queues what `write` writes, framed: it is written into scratch memory (on the stack for a reply of up
+    /// to a few kilobytes), since a Content-Length header, which goes first, needs its length.
+    private mutating func appendWritten(_ write: (inout JSONSink) -> Void) -> Bool {
+        guard !isClosed else { return false }
+        let framing = framing
+        let size = JSONBytes.withWritten(capacity: Self.replyScratchBytes, write) { body in
+            FrameEncoder.append(body, framing: framing, to: &buffer)
+        }
+        budget.enqueued(size)
         return markWriteOutDue()
     }
+
+    /// The room a reply is first written into before it is framed.
+    static let replyScratchBytes = 4 << 10
 
     /// Queues the reply to request `id` whose result is already serialized.
     mutating func appendReply(id: RequestID, serializedResult: [UInt8]) -> Bool {

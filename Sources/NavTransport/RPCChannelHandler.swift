@@ -364,7 +364,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func answer(_ item: consuming EnvelopeItem, batch: BatchCollector?, index: Int) {
         switch consume item {
         case .invalid(let id, let error):
-            deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
+            refuse(id, error, batch: batch, index: index)
         case .message(.notification(let method, let params)):
             switch method {
             case CancelRequest.name: break
@@ -398,13 +398,17 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     /// A reply that came later: send it, then handle what waited behind it.
-    private func laterReplyArrived(_ result: Result<JSON, RPCError>) {
+    private func laterReplyArrived(_ result: Result<RPCAnswer, RPCError>) {
         inbox.loop.assertInEventLoop()
         guard let a = awaited else { preconditionFailure("a later reply arrived while none was awaited (state \(machine.state))") }
         awaited = nil
         guard !machine.isClosed else { return }
         outbox.beginBurst()
-        finish(a.id, method: a.method, result, batch: a.batch, index: a.index)
+        switch result {
+        case .success(.value(let value)): finish(a.id, method: a.method, .success(value), batch: a.batch, index: a.index)
+        case .success(.serialized(let bytes)): finishSerialized(a.id, bytes, batch: a.batch, index: a.index)
+        case .failure(let error): finish(a.id, method: a.method, .failure(error), batch: a.batch, index: a.index)
+        }
         let wasPaused = gate.state != .reading
         handleQueued()
         writeOut()
@@ -416,40 +420,48 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         // A cancel that arrived while the handler ran still turns the reply into -32800.
         guard let answer = replyGuard.answer(id, result) else { return }
         guard let batch else {
-            sendReply(id: id, answer)
+            inbox.queueArrived()
+            if outbox.appendReply(id: id, answer) { inbox.wake(handle) }
             return
         }
-        switch answer {
-        case .success(let value): deliver(Envelope.reply(id: id, result: value), batch: batch, index: index)
-        case .failure(let error): deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
-        }
+        add(JSONBytes.make(capacity: 256) { Envelope.writeReply(id: id, answer, to: &$0) }, to: batch, at: index)
     }
 
     /// Like ``finish(_:method:_:batch:index:)`` for a result already serialized: written as it is, unless the
-    /// request was cancelled meanwhile; inside a batch, read back into the batch's array.
+    /// request was cancelled meanwhile, alone or spliced into its batch's array.
     private func finishSerialized(_ id: RequestID, _ bytes: [UInt8], batch: BatchCollector?, index: Int) {
         guard let answer = replyGuard.answer(id, .success(.null)) else { return }
         switch (answer, batch) {
-        case (.failure(let error), _):
-            guard let batch else {
-                sendReply(id: id, .failure(error))
-                return
-            }
-            deliver(Envelope.reply(id: id, error: error), batch: batch, index: index)
+        case (.failure(let error), nil):
+            inbox.queueArrived()
+            if outbox.appendReply(id: id, .failure(error)) { inbox.wake(handle) }
+        case (.failure(let error), let batch?):
+            add(JSONBytes.make(capacity: 256) { Envelope.writeReply(id: id, error: error, to: &$0) }, to: batch, at: index)
         case (.success, nil):
-            sendReply(id: id, serializedResult: bytes)
+            inbox.queueArrived()
+            if outbox.appendReply(id: id, serializedResult: bytes) { inbox.wake(handle) }
         case (.success, let batch?):
-            let result = (try? JSON.parse(bytes)) ?? .null
-            deliver(Envelope.reply(id: id, result: result), batch: batch, index: index)
+            add(
+                JSONBytes.make(capacity: bytes.count + 64) { Envelope.writeReply(id: id, .serialized(bytes), to: &$0) }, to: batch,
+                at: index)
         }
     }
 
-    private func deliver(_ reply: JSON, batch: BatchCollector?, index: Int) {
+    /// Queues an invalid item's error reply, alone or as its batch's element.
+    private func refuse(_ id: RequestID, _ error: RPCError, batch: BatchCollector?, index: Int) {
         guard let batch else {
-            send(reply)
+            inbox.queueArrived()
+            if outbox.appendReply(id: id, .failure(error)) { inbox.wake(handle) }
             return
         }
-        if let all = batch.replies.add(reply, at: index) { send(all) }
+        add(JSONBytes.make(capacity: 256) { Envelope.writeReply(id: id, error: error, to: &$0) }, to: batch, at: index)
+    }
+
+    /// Records a reply of a batch, as its bytes, and queues the batch's array once it is whole.
+    private func add(_ reply: [UInt8], to batch: BatchCollector, at index: Int) {
+        guard let all = batch.replies.add(reply, at: index) else { return }
+        inbox.queueArrived()
+        if outbox.append(body: all) { inbox.wake(handle) }
     }
 
     // MARK: Queuing
@@ -459,18 +471,6 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func send(_ message: JSON) {
         inbox.queueArrived()
         if outbox.append(message) { inbox.wake(handle) }
-    }
-
-    /// Queues the reply to request `id`, as ``send(_:)`` does.
-    private func sendReply(id: RequestID, _ answer: Result<JSON, RPCError>) {
-        inbox.queueArrived()
-        if outbox.appendReply(id: id, answer) { inbox.wake(handle) }
-    }
-
-    /// Queues the reply to request `id` whose result is already serialized, as ``send(_:)`` does.
-    private func sendReply(id: RequestID, serializedResult: [UInt8]) {
-        inbox.queueArrived()
-        if outbox.appendReply(id: id, serializedResult: serializedResult) { inbox.wake(handle) }
     }
 
     /// Queues a delivery the inbox took (``LoopInbox/queueArrived()``). Returns whether the connection must be

@@ -2,8 +2,8 @@ import Testing
 
 @testable import JSONCore
 
-/// `JSONBytes.make` writes each piece as `JSON.write(to:)` writes it, and never past the room it has.
-@Suite("JSONSink: compact JSON written into memory reserved up front")
+/// `JSONSink` writes each piece as `JSON.write(to:)` writes it, and never past the room it has.
+@Suite("JSONSink: the one writer of JSON text")
 struct SinkTests {
     /// Strings with every kind of escape, non-ASCII text, and the empty string, each with the bytes json-c's
     /// escaping gives (the writer's table in WriterTests): `\"` and `\\`, the short escapes for backspace, tab,
@@ -84,8 +84,7 @@ struct SinkTests {
         }
     }
 
-    /// Bytes written once and added to many answers go in as they are, and a sink too small for them runs the
-    /// writer again.
+    /// Bytes written once and added to many answers go in as they are, however much room the first guess gave.
     @Test("bytes already written go in as they are")
     func written() {
         let member = JSONBytes.make(capacity: 0) { out in
@@ -103,34 +102,59 @@ struct SinkTests {
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"a":1,"frame":{"x":1},"n":"# + String(repeating: "7", count: 300) + "}")
     }
 
-    /// The writer runs again with twice the room until its bytes fit: with a first guess far too small, a
-    /// long answer still comes out whole, and the writer ran more than once.
-    @Test("a writer that does not fit runs again with more room")
-    func growing() {
+    /// A sink `JSONBytes` makes moves to larger memory when a piece does not fit, so the writer runs once,
+    /// whatever the first guess, and the bytes come out whole however often it moved.
+    @Test("a writer whose bytes outgrow the first guess runs once", arguments: [0, 8, 64, 4096])
+    func growing(_ capacity: Int) {
         var runs = 0
-        let long = String(repeating: "x", count: 1000)
-        let bytes = JSONBytes.make(capacity: 8) { out in
+        let long = String(repeating: "x\u{1}", count: 5000)
+        let value: JSON = ["a": .array(Array(repeating: .string(long), count: 3)), "b": 1.5]
+        let bytes = JSONBytes.make(capacity: capacity) { out in
             runs += 1
             out.raw("[")
             out.string(long)
+            out.byte(UInt8(ascii: ","))
+            value.write(to: &out)
             out.raw("]")
         }
-        #expect(String(decoding: bytes, as: UTF8.self) == "[\"" + long + "\"]")
-        #expect(runs > 1)
+        let escaped = String(repeating: #"x\u0001"#, count: 5000)
+        #expect(String(decoding: bytes, as: UTF8.self) == "[\"" + escaped + "\"," + value.serialized() + "]")
+        #expect(runs == 1)
     }
 
-    /// A string's room is checked for its worst case (every byte a six-byte escape), so one that would fit only
-    /// unescaped still asks for more room rather than writing past the end.
-    @Test("room for a string is its worst case")
-    func worstCase() {
+    /// A sink over memory a caller reserved writes no piece that does not fit, nor anything after it. A string
+    /// asks for the room of each escape as it comes, so one of escapes fits memory of exactly its escaped size,
+    /// and in less it stops before the escape that does not fit.
+    @Test("a sink over reserved memory stops at the first piece that does not fit", arguments: [0, 1, 2, 7])
+    func reservedMemory(_ short: Int) {
         let controls = String(repeating: "\u{1}", count: 20)
-        var sizes: [Int] = []
-        let bytes = JSONBytes.make(capacity: 64) { out in
-            out.string(controls)
-            sizes.append(out.overflowed ? -1 : 0)
+        let expected = Array(("[\"" + String(repeating: #"\u0001"#, count: 20) + "\"]").utf8)
+        let size = expected.count - short
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+        defer { memory.deallocate() }
+        var sink = JSONSink(memory)
+        sink.byte(UInt8(ascii: "["))
+        sink.string(controls)
+        sink.byte(UInt8(ascii: "]"))
+        let (overflowed, written) = (sink.overflowed, sink.written)
+        let bytes = Array(UnsafeRawBufferPointer(rebasing: memory[0..<written]))
+        #expect(overflowed == (short > 0))
+        #expect(bytes == Array(expected.prefix(written)))
+        if short > 0 {
+            // Never a partial escape, and nothing after the piece that did not fit: not the closing bracket.
+            #expect(written <= size && bytes.last != UInt8(ascii: "]"))
+            #expect(bytes.last == UInt8(ascii: "1") || bytes.last == UInt8(ascii: "\""))
         }
-        #expect(bytes.count == 20 * 6 + 2)
-        #expect(sizes.first == -1)
-        #expect(sizes.last == 0)
+    }
+
+    /// A key is a string, but U+0000, which json-c's C-string keys cannot hold, is written as U+FFFD.
+    @Test("a key is escaped as a string, with U+0000 as U+FFFD")
+    func key() {
+        let bytes = JSONBytes.make(capacity: 0) { out in
+            out.key("a\u{0}b\"\n")
+            out.byte(UInt8(ascii: ":"))
+            out.string("a\u{0}b")
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "\"a\u{FFFD}b\\\"\\n\":\"a\\u0000b\"")
     }
 }

@@ -57,7 +57,7 @@ let writtenValues: [Written] = [
     Written("NUL in a key becomes U+FFFD", ["a\u{0}b": 1], "{\"a\u{FFFD}b\":1}"),
 ]
 
-@Suite("serialized() writes compact JSON through json-c")
+@Suite("serialized() writes compact JSON")
 struct WriterTests {
     @Test("each value is written exactly", arguments: writtenValues)
     func exactBytes(_ written: Written) {
@@ -124,11 +124,27 @@ struct WriterTests {
     }
 }
 
+/// The pretty form: each member or element on a line of its own, indented two spaces a level, no space after
+/// a colon, and a container's closing bracket on a line at the container's depth, also when it is empty.
 @Suite struct PrettyWriterTests {
-    @Test func prettyOutputParsesBackToTheSameValue() throws {
-        let value: JSON = ["a": [1, 2.5, "x"], "b": ["c": nil, "d": true], "e": [], "f": [:]]
-        let text = value.prettySerialized()
-        #expect(text.contains("\n  \"a\""))
-        #expect(try JSON.parse(text) == value)
+    @Test("the pretty form, line by line")
+    func exactText() {
+        let value: JSON = [
+            "a": [1, 2.5, "x"], "b": ["c": nil, "d": true], "e": [], "f": [:], "g": "\u{1}/\u{7F}", "h\u{0}": .double(.nan),
+        ]
+        let lines = [
+            "{", #"  "a":["#, "    1,", "    2.5,", #"    "x""#, "  ],", #"  "b":{"#, #"    "c":null,"#, #"    "d":true"#, "  },",
+            #"  "e":["#, "  ],", #"  "f":{"#, "  },", #"  "g":"\u0001/\#u{7F}","#, "  \"h\u{FFFD}\":null", "}",
+        ]
+        #expect(value.prettySerialized() == lines.joined(separator: "\n"))
+        #expect(JSON.array([]).prettySerialized() == "[\n]")
+        #expect(JSON.array([[], [:]]).prettySerialized() == "[\n  [\n  ],\n  {\n  }\n]")
+        #expect(JSON.string("a").prettySerialized() == #""a""#)
+    }
+
+    @Test("pretty output parses back to the same value", arguments: writtenValues)
+    func prettyOutputParsesBack(_ written: Written) throws {
+        let text = written.value.prettySerialized()
+        #expect(try JSON.parse(text) == JSON.parse(written.text))
     }
 }

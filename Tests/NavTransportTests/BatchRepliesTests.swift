@@ -15,32 +15,36 @@ struct BatchRepliesTests {
     @Test(
         "the array is released once, when the last due reply arrives, in batch order",
         arguments: [[0, 2, 3], [3, 2, 0], [2, 0, 3]])
-    func releasedInOrder(_ finishOrder: [Int]) {
+    func releasedInOrder(_ finishOrder: [Int]) throws {
         var batch = BatchReplies(items)
         #expect(!batch.isSilent)
-        var released: [JSON] = []
+        var released: [String] = []
         for index in finishOrder {
-            if let reply = batch.add(.int(Int64(index)), at: index) { released.append(reply) }
+            let reply = JSON.object(["id": .int(Int64(index))]).serializedBytes()
+            if let all = batch.add(reply, at: index) { released.append(String(decoding: all, as: UTF8.self)) }
         }
-        #expect(released == [[0, 2, 3]])
+        #expect(released == [#"[{"id":0},{"id":2},{"id":3}]"#])
+        #expect(try released.map { try JSON.parse($0) } == [[["id": 0], ["id": 2], ["id": 3]]])
         #expect(batch.outstanding == 0)
-        #expect(batch.add(0, at: 0) == nil)
+        #expect(batch.add(Array("{}".utf8), at: 0) == nil)
     }
 
     @Test("notifications and repeated indices are not replies")
     func notDue() {
         var batch = BatchReplies(items)
-        #expect(batch.add(1, at: 1) == nil)
-        #expect(batch.add(0, at: 0) == nil)
-        #expect(batch.add(0, at: 0) == nil)
+        let reply = Array("{}".utf8)
+        #expect(batch.add(reply, at: 1) == nil)
+        #expect(batch.add(reply, at: 0) == nil)
+        #expect(batch.add(reply, at: 0) == nil)
         #expect(batch.outstanding == 2)
-        #expect(batch.add(9, at: 99) == nil)
+        #expect(batch.add(reply, at: 99) == nil)
     }
 
     @Test("a batch of notifications gets no reply")
-    func silent() {
+    func silent() throws {
         let batch = BatchReplies([
-            .message(.notification(method: "a", params: nil)), .message(.notification(method: "b", params: JSONView([1]))),
+            .message(.notification(method: "a", params: nil)),
+            .message(.notification(method: "b", params: try JSONDocument.parse("[1]").value)),
         ])
         #expect(batch.isSilent)
         #expect(batch.outstanding == 0)

@@ -257,8 +257,7 @@ struct WrittenReplyTests {
     @Test("the bytes are those of Envelope.reply, for every kind of id and answer", arguments: ids)
     func sameBytes(_ id: RequestID) {
         for answer in Self.answers {
-            var written: [UInt8] = []
-            Envelope.writeReply(id: id, answer, to: &written)
+            let written = JSONBytes.make(capacity: 0) { Envelope.writeReply(id: id, answer, to: &$0) }
             let built: JSON
             switch answer {
             case .success(let value): built = Envelope.reply(id: id, result: value)
