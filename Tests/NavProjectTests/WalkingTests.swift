@@ -53,10 +53,8 @@ struct WalkingTests {
         let shared = try outside.write("SharedTheme.swift")
         try folder.link("repo/SharedTheme.swift", to: shared)
 
-        let clock = ContinuousClock()
-        let start = clock.now
+        // A link cycle that the walk followed would never end: the test's own run would not.
         let (projects, problems) = ProjectDiscovery.discover([root], configuration: nil)
-        #expect(clock.now - start < .seconds(5))
         #expect(problems.isEmpty)
         let files = relative(projects.first?.files ?? [], to: root)
         #expect(files == ["A/Deep/DetailViewController.m", "A/ListViewController.swift", "SharedTheme.swift"])

@@ -4,6 +4,30 @@ import NavTransport
 import Testing
 @testable import NavServer
 
+extension InProcessStream {
+    /// What the connection writes, cut into lines (without their newline), each decoded by `decode`.
+    func lines<Line: Sendable>(_ decode: @escaping @Sendable ([UInt8]) throws -> Line) -> AsyncThrowingStream<Line, any Error> {
+        let inbound = inbound()
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                var buffer: [UInt8] = []
+                do {
+                    for try await chunk in inbound {
+                        buffer += chunk
+                        while let nl = buffer.firstIndex(of: 0x0A) {
+                            let line = Array(buffer[..<nl])
+                            buffer.removeSubrange(...nl)
+                            continuation.yield(try decode(line))
+                        }
+                    }
+                    continuation.finish()
+                } catch { continuation.finish(throwing: error) }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
 /// A line-oriented raw client over an in-process connection: the same framing, envelope and
 /// ordering code as a socket.
 final class RawClient: Sendable {
@@ -14,24 +38,7 @@ final class RawClient: Sendable {
     /// connection's (its subscriptions are kept by it, so connections that subscribe need ids of their own).
     init(service: NavService, inbox: LoopInbox? = nil, id: Int = 0) {
         stream = InProcessStream(service: service, id: id, inbox: inbox)
-        let inbound = stream.inbound()
-        lines = AsyncThrowingStream { continuation in
-            let task = Task {
-                var buffer: [UInt8] = []
-                do {
-                    for try await chunk in inbound {
-                        buffer += chunk
-                        while let nl = buffer.firstIndex(of: 0x0A) {
-                            let line = Array(buffer[..<nl])
-                            buffer.removeSubrange(...nl)
-                            continuation.yield(try JSON.parse(line))
-                        }
-                    }
-                    continuation.finish()
-                } catch { continuation.finish(throwing: error) }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        lines = stream.lines { try JSON.parse($0) }
     }
 
     func send(_ json: JSON) async throws {

@@ -14,23 +14,7 @@ final class RawLineClient: Sendable {
 
     init(service: NavService) {
         stream = InProcessStream(service: service)
-        let inbound = stream.inbound()
-        lines = AsyncThrowingStream { continuation in
-            let task = Task {
-                var buffer: [UInt8] = []
-                do {
-                    for try await chunk in inbound {
-                        buffer += chunk
-                        while let newline = buffer.firstIndex(of: 0x0A) {
-                            continuation.yield(Array(buffer[..<newline]))
-                            buffer.removeSubrange(...newline)
-                        }
-                    }
-                    continuation.finish()
-                } catch { continuation.finish(throwing: error) }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        lines = stream.lines { $0 }
     }
 
     func send(_ text: String) async throws {
