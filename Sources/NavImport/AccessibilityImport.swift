@@ -22,11 +22,12 @@ extension NavImport {
         case .wdaJSON: root = try WDAJSONTree.parse(text)
         case .recursiveDescription: throw Failure(line: 0, message: "not an accessibility tree")
         }
-        let all = Array(root.numbered().all.dropFirst())
+        let tree = root.numbered()
+        var all = Array(tree.all.dropFirst())
         guard
             let barIndex = all.firstIndex(where: {
                 $0.type == "NavigationBar" && ($0.frame.map { $0.width > 0 && $0.height > 0 } ?? false)
-            }), let barFrame = all[barIndex].frame
+            }), var barFrame = all[barIndex].frame
         else {
             let line = all.first { $0.type == "NavigationBar" }?.line ?? 0
             throw Failure(
@@ -35,8 +36,26 @@ extension NavImport {
                     ? "the NavigationBar element has no frame on screen; print the tree while the bar is shown"
                     : "no NavigationBar element in \(kind.title); print it while a navigation controller's bar is on screen")
         }
-        let bar = all[barIndex]
+        var bar = all[barIndex]
         var notes: [String] = ["read as \(kind.title): accessibility frames in window coordinates (docs/import.md)"]
+        let windowFrame = all.first {
+            ($0.type == "Window" || $0.type == "Application") && ($0.frame.map { $0.minX == 0 && $0.minY == 0 && $0.width > 0 } ?? false)
+        }?.frame
+
+        // A screen drawn scaled behind a sheet: its frames are read at full size, and the input's kept to compare with.
+        var drawnScale: DrawnScale?
+        let treeFrames = Dictionary(uniqueKeysWithValues: all.compactMap { e in e.frame.map { (e.ordinal, $0) } })
+        // The frame the input gives an element, before any reading at full size.
+        func input(_ e: AXElement, _ read: Rect) -> Rect { treeFrames[e.ordinal] ?? read }
+        if let windowFrame, let (scale, container) = Self.drawnScale(bar: bar, in: tree, window: windowFrame, notes: &notes) {
+            drawnScale = scale
+            all = Array(fullSize(tree, container: container.ordinal, scale).all.dropFirst())
+            bar = all[barIndex]
+            barFrame = bar.frame ?? barFrame
+            notes.append(
+                "the tree is drawn at \(fmtScale(scale.scale)) of its size, centred: a screen behind a sheet; its frames are read at full size (the bar is \(fmt(input(bar, barFrame).width)) wide in a \(fmt(windowFrame.width))-pt window, inside a copy of the window drawn \(rectText(container.frame!)))"
+            )
+        }
 
         // The bar's elements: its descendants, or (a flat list) the elements listed after it inside its frame.
         var contents: [BarElement] = bar.all.dropFirst().compactMap { e in e.frame.map { BarElement(element: e, frame: $0) } }
@@ -52,9 +71,6 @@ extension NavImport {
 
         // The window, and the device.
         var clues: [Clue] = []
-        let windowFrame = all.first {
-            ($0.type == "Window" || $0.type == "Application") && ($0.frame.map { $0.minX == 0 && $0.minY == 0 && $0.width > 0 } ?? false)
-        }?.frame
         let statusBar = barFrame.minY
         let width: Double
         let height: Double
@@ -72,6 +88,9 @@ extension NavImport {
             )
         }
         let device = Self.device(width: width, height: height, statusBar: statusBar, notes: &notes, clues: &clues)
+        if drawnScale != nil {
+            clues.append(Clue(seen: "a screen drawn scaled behind a sheet (the card sheets of iOS 13)", from: 13))
+        }
 
         // The profile: the bar's geometry, then the device.
         let barHeights: [Double: (String, Int)] = [
@@ -131,7 +150,8 @@ extension NavImport {
         let rightButtons = others.filter { $0.frame.midX >= mid }.sorted { $0.frame.maxX > $1.frame.maxX }
         // WebDriverAgent's frames are whole points rounded outward: each item's width is read from its frame before
         // that rounding, as far as the frames and the spacing between items tell it.
-        let integral = kind.roundsFramesOutward && era == .modern
+        // A tree read at full size from a scaled drawing has no whole points left to undo the rounding by.
+        let integral = kind.roundsFramesOutward && era == .modern && drawnScale == nil
         let leftFrames = integral ? unrounded(leftButtons.map(\.frame), spacing: 8, fromLeadingEdge: true) : leftButtons.map(\.frame)
         let rightFrames = integral ? unrounded(rightButtons.map(\.frame), spacing: 8, fromLeadingEdge: false) : rightButtons.map(\.frame)
         if integral, !(leftButtons + rightButtons).isEmpty {
@@ -140,20 +160,20 @@ extension NavImport {
             )
         }
         var usedIds: Set<String> = []
-        var frames: [String: Rect] = ["navigationBar": barFrame]
-        if let back { frames["backButton"] = back.frame }
+        var frames: [String: Rect] = ["navigationBar": input(bar, barFrame)]
+        if let back { frames["backButton"] = input(back.element, back.frame) }
         for (i, b) in leftButtons.enumerated() {
             let read = BarElement(element: b.element, frame: leftFrames[i])
             let item = axItem(
                 read, in: contents, era: era, edge: i == 0 && back == nil, side: "left", index: i, used: &usedIds, notes: &notes)
             content.left.append(item)
-            if let id = item["id"]?.stringValue { frames["item.\(id)"] = b.frame }
+            if let id = item["id"]?.stringValue { frames["item.\(id)"] = input(b.element, b.frame) }
         }
         for (i, b) in rightButtons.enumerated() {
             let read = BarElement(element: b.element, frame: rightFrames[i])
             let item = axItem(read, in: contents, era: era, edge: i == 0, side: "right", index: i, used: &usedIds, notes: &notes)
             content.right.append(item)
-            if let id = item["id"]?.stringValue { frames["item.\(id)"] = b.frame }
+            if let id = item["id"]?.stringValue { frames["item.\(id)"] = input(b.element, b.frame) }
         }
 
         // The title: a static text of the bar that is no button's (iOS 12 and 13 report it as Other, with the bar's
@@ -170,7 +190,7 @@ extension NavImport {
         if let largeTitle {
             content.title = largeTitle.element.text
             content.largeTitleWidth = largeTitle.frame.width
-            frames["largeTitle"] = largeTitle.frame
+            frames["largeTitle"] = input(largeTitle.element, largeTitle.frame)
             barJSON = ["prefersLargeTitles": true]
             notes.append(
                 "large title '\(largeTitle.element.text ?? "")' at \(rectText(largeTitle.frame)): the bar prefers large titles, and the screen's title is its text"
@@ -182,7 +202,7 @@ extension NavImport {
         } else if let inlineTitle {
             content.title = inlineTitle.element.text
             content.titleWidth = inlineTitle.frame.width
-            frames["title"] = inlineTitle.frame
+            frames["title"] = input(inlineTitle.element, inlineTitle.frame)
         } else if let id = bar.identifier, !id.isEmpty {
             notes.append(
                 "the top screen's title: no title element in the bar; its identifier '\(id)' is the title unless the app set one, so it is not used"
@@ -191,7 +211,7 @@ extension NavImport {
         if let search = searchField {
             let placeholder = search.element.placeholder ?? search.element.value ?? search.element.label
             content.search = true
-            frames["searchField"] = search.frame
+            frames["searchField"] = input(search.element, search.frame)
             notes.append(
                 "search field\(placeholder.map { " '\($0)'" } ?? "") at \(rectText(search.frame)): the screen has an integrated search field, shown while scrolled (hidesWhenScrolling false)"
             )
@@ -203,6 +223,7 @@ extension NavImport {
             chevronOnlyTitle: backChevronOnly ? back?.element.text : nil)
         result.kind = kind
         result.inputFrames = frames
+        result.drawnScale = drawnScale
         return result
     }
 

@@ -28,6 +28,10 @@ public enum NavImport {
         /// An accessibility tree's frames of the bar's parts (window coordinates), by the id of the view the model lays
         /// out for each: `navigationBar`, `backButton`, `item.ID`, `title`. Empty for an lldb dump.
         public var inputFrames: [String: Rect] = [:]
+        /// How an accessibility tree drawn scaled (a screen behind a sheet) was read at full size: the document describes
+        /// the bar at full size, and `drawnScale.drawn` maps the model's frames to where the tree draws them, to compare
+        /// with `inputFrames`. `nil` when the tree is drawn at full size.
+        public var drawnScale: DrawnScale?
     }
 
     /// Why the text could not be imported; `line` is 1-based (0 when the problem is not on one line).

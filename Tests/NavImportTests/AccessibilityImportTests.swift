@@ -30,16 +30,23 @@ struct AccessibilityImportTests {
     /// Imports a fixture, lays the document out, and compares every part the import mapped; returns the ids matched.
     @discardableResult
     static func conform(_ name: String, known: [Known] = [], tolerance: Double = 1) throws -> [String] {
-        let result = try NavImport.importDump(try fixture(name))
+        try conform(text: try fixture(name), name: name, known: known, tolerance: tolerance)
+    }
+
+    /// The same for a tree given as text. A tree drawn scaled is compared with the model's layout drawn the same way.
+    @discardableResult
+    static func conform(text: String, name: String, known: [Known] = [], tolerance: Double = 1) throws -> [String] {
+        let result = try NavImport.importDump(text)
         let (_, model) = try SessionDocument.decode(result.document, limits: ModelLimits())
         let bar = try #require(BarLayoutEngine.layout(model: model))
         var matched: [String] = []
         for (id, input) in result.inputFrames.sorted(by: { $0.key < $1.key }) {
             let listed = known.first { $0.id == id }
-            guard let path = Self.path(of: id, in: bar.window), let laid = bar.window.frameOfDescendant(at: path) else {
+            guard let path = Self.path(of: id, in: bar.window), let full = bar.window.frameOfDescendant(at: path) else {
                 #expect(listed != nil, "\(name): the model lays out no '\(id)' (input \(input))")
                 continue
             }
+            let laid = result.drawnScale?.drawn(full) ?? full
             let close =
                 abs(laid.minX - input.minX) <= tolerance && abs(laid.minY - input.minY) <= tolerance
                 && abs(laid.width - input.width) <= tolerance && abs(laid.height - input.height) <= tolerance
@@ -140,29 +147,132 @@ struct AccessibilityImportTests {
         try Self.conform("ios26-wda-back-402x874.txt")
     }
 
-    @Test("iOS 13, the Attributes / Element subtree framing: the title read, the inset bar listed as it is")
+    @Test("iOS 13, the Attributes / Element subtree framing: a screen drawn at 343/375 behind a sheet, read at full size")
     func xcuiTestFraming() throws {
         let result = try NavImport.importDump(try Self.fixture("ios13-xcuitest-attributes-375x667.txt"))
         #expect(result.document["screens"]?.arrayValue?.last?["title"] == "Summary")
-        #expect(result.document["device"]?["scale"] == 2, "375 x 667 is the @2x iPhone 8 class")
-        try Self.conform(
-            "ios13-xcuitest-attributes-375x667.txt",
-            known: [
-                Known(
-                    id: "navigationBar",
-                    why:
-                        "the whole window's layout drawn scaled by 343/375 into (16, 40): the bar 375 x 44 at y 20 becomes 343 x 40.2 at y 58.3; the model has no transforms"
-                ),
-                Known(id: "title", why: "the same scale: a 20.5-pt label 18.8 high, 76.5 wide drawn 70, centred on the scaled bar"),
-            ])
         // Every number is the full-window layout scaled by one factor, not a bar narrowed by its container: the
         // container is the window's shape, and the bar's height and the title's height shrink with it.
         let bar = try #require(result.inputFrames["navigationBar"])
         let title = try #require(result.inputFrames["title"])
-        let scale = bar.width / 375
-        #expect(abs(bar.minX - (375 - bar.width) / 2) < 0.05, "centred in the window, as a scaled window is")
-        #expect(abs(bar.height - 44 * scale) < 0.1 && abs(title.height - 20.5 * scale) < 0.1)
-        #expect(abs(title.midX - bar.midX) < 0.3, "the title centred on the scaled bar")
+        #expect(bar == Rect(x: 16, y: 58.3, width: 343, height: 40.2), "the input's frames are kept to compare with")
+        #expect(abs(bar.height - 44 * 343 / 375) < 0.1 && abs(title.height - 20.5 * 343 / 375) < 0.1)
+        let drawn = try #require(result.drawnScale)
+        #expect(abs(drawn.scale - 343 / 375) < 1e-9 && drawn.origin == Point(x: 16, y: 40), "the scaled window's corner")
+        #expect(
+            result.notes.contains {
+                $0.hasPrefix(
+                    "the tree is drawn at 0.915 of its size, centred: a screen behind a sheet; its frames are read at full size (the bar is 343 wide in a 375-pt window, inside a copy of the window drawn (16, 40, 343 x 610.1))"
+                )
+            }, "\(result.notes)")
+        // At full size the bar is at y 20 (58.3 - 40 at 375/343): the status bar of the 375 x 667 iPhone 8 class.
+        #expect(result.document["device"]?["preset"] == "iphone-8", "\(result.notes)")
+        #expect(result.profile == .ios13, "the sheet's scaling is iOS 13's: \(result.notes)")
+        // The title's width is the one drawn, at full size: 70 at 375/343.
+        #expect(result.document["policies"]?["textWidths"] == [["text": "Summary", "style": "title", "width": 76.5]])
+        let matched = try Self.conform("ios13-xcuitest-attributes-375x667.txt")
+        #expect(matched == ["navigationBar", "title"])
+    }
+
+    /// `text` with the frame of every element line after the first `Other` (the window's root view, which stays full
+    /// size as in appium/appium#13227) drawn as `drawn` draws it, to the tenth of a point, as XCUITest prints frames.
+    static func drawnScaled(_ text: String, _ drawn: NavImport.DrawnScale) -> String {
+        var seenRoot = false
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let trimmed = line.drop { $0 == " " || $0 == "→" }
+            guard !line.hasPrefix("#"), let open = line.range(of: "{{"), let close = line.range(of: "}}") else { return String(line) }
+            guard seenRoot else {
+                seenRoot = trimmed.hasPrefix("Other,")
+                return String(line)
+            }
+            let numbers = line[open.upperBound..<close.lowerBound].split { "{}, ".contains($0) }.compactMap { Double($0) }
+            let r = drawn.drawn(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+            let printed = [r.x, r.y, r.width, r.height].map { String(format: "%.1f", $0) }
+            return line[..<open.lowerBound] + "{{\(printed[0]), \(printed[1])}, {\(printed[2]), \(printed[3])}}"
+                + line[close.upperBound...]
+        }.joined(separator: "\n")
+    }
+
+    @Test("a tree with a back button drawn at 343/375: the document of the tree at full size, its frames within 1 pt")
+    func drawnScaledBack() throws {
+        // No other published tree of a screen behind a sheet has been found: this rewrites the iOS 15 `po app` fixture
+        // (375 x 812) as iOS 13 and later draw the presenting screen, 343/375 of its size, centred; the top of the
+        // scaled window (y 52) is arbitrary, since the import reads it off the element drawn as the window.
+        let name = "ios15-xcuitest-back-375x812.txt"
+        let clean = try NavImport.importDump(try Self.fixture(name))
+        let text = Self.drawnScaled(try Self.fixture(name), NavImport.DrawnScale(scale: 343 / 375, origin: Point(x: 16, y: 52)))
+        #expect(text.contains("NavigationBar, 0x6000027d7800, {{16.0, 97.7}, {343.0, 40.2}}"), "the rewrite")
+        #expect(text.contains("Window (Main), 0x6000027d7480, {{0.0, 0.0}, {375.0, 812.0}}"))
+        let scaled = try NavImport.importDump(text)
+        #expect(scaled.drawnScale?.origin == Point(x: 16, y: 52))
+        #expect(scaled.document["screens"] == clean.document["screens"] && scaled.document["device"] == clean.document["device"])
+        #expect(scaled.profile == clean.profile)
+        let matched = try Self.conform(text: text, name: "\(name), drawn at 343/375")
+        #expect(matched == ["backButton", "navigationBar", "title"])
+    }
+
+    @Test(
+        "a bar narrower than the window that is not the window scaled is read as it is",
+        arguments: [
+            // Synthetic trees (no published one shows these shapes), one a refusal. A split view's primary column in a
+            // landscape iPad window: the bar 320 wide at x 0, not centred.
+            (
+                """
+                Window (Main), 0x1, {{0.0, 0.0}, {1180.0, 820.0}}
+                  Other, 0x2, {{0.0, 0.0}, {1180.0, 820.0}}
+                    Other, 0x3, {{0.0, 0.0}, {320.0, 820.0}}
+                      NavigationBar, 0x4, {{0.0, 24.0}, {320.0, 50.0}}, identifier: 'Mailboxes'
+                        StaticText, 0x5, {{119.0, 38.7}, {82.0, 20.5}}, label: 'Mailboxes'
+                """,
+                "narrower than the window and not centred in it"
+            ),
+            // A form sheet in a portrait iPad window: centred, 540 x 56; a bar 540/820 of its size would be 85 pt high.
+            (
+                """
+                Window (Main), 0x1, {{0.0, 0.0}, {820.0, 1180.0}}
+                  Other, 0x2, {{0.0, 0.0}, {820.0, 1180.0}}
+                    Other, 0x3, {{140.0, 280.0}, {540.0, 620.0}}
+                      NavigationBar, 0x4, {{140.0, 280.0}, {540.0, 56.0}}, identifier: 'Compose'
+                        StaticText, 0x5, {{375.5, 297.7}, {69.0, 20.5}}, label: 'Compose'
+                """,
+                "its full height 85, no bar's"
+            ),
+            // A form sheet in the 12.9-inch iPad's portrait window: 540/1024 of a 106-pt bar is 55.9, yet the sheet
+            // holding it is 620 high, not the window's 1366 at that scale (720.4).
+            (
+                """
+                Window (Main), 0x1, {{0.0, 0.0}, {1024.0, 1366.0}}
+                  Other, 0x2, {{0.0, 0.0}, {1024.0, 1366.0}}
+                    Other, 0x3, {{242.0, 373.0}, {540.0, 620.0}}
+                      NavigationBar, 0x4, {{242.0, 373.0}, {540.0, 56.0}}, identifier: 'Compose'
+                        StaticText, 0x5, {{477.5, 390.7}, {69.0, 20.5}}, label: 'Compose'
+                """,
+                "as a 106-pt bar drawn at 0.527 would be, but no element holding it is the window drawn at that scale (540 x 720.4)"
+            ),
+            // The iOS 13 tree's bar and title as a flat list (as Appium's error messages print elements): drawn to scale,
+            // but no element holds the bar, so nothing says where the scaled window is.
+            (
+                """
+                Window, {{0.0, 0.0}, {375.0, 667.0}},
+                Other, {{16.0, 40.0}, {343.0, 610.1}},
+                NavigationBar, {{16.0, 58.3}, {343.0, 40.2}}, identifier: 'Summary',
+                StaticText, {{152.7, 69.3}, {70.0, 18.8}}, label: 'Summary',
+                """,
+                "as a 44-pt bar drawn at 0.915 would be, but no element holding it is the window drawn at that scale (343 x 610.1)"
+            ),
+        ])
+    func narrowBarNotScaled(text: String, why: String) throws {
+        let result = try NavImport.importDump(text)
+        #expect(result.drawnScale == nil)
+        #expect(
+            result.notes.contains { $0.contains(why) && $0.hasSuffix("it is read as it is, and the model's bar spans the window") },
+            "\(result.notes)")
+        try Self.conform(
+            text: text, name: "a narrow bar",
+            known: [
+                Known(id: "navigationBar", why: "the bar is narrower than the window, and the model's spans the window"),
+                Known(id: "title", why: "centred on the narrow bar; the model's is centred on its own"),
+            ])
     }
 
     // MARK: Appium page sources
