@@ -94,16 +94,7 @@ def count_findings(navctl, app, cache_args):
 
 
 def app_summary(root, findings):
-    counts, lines = {}, 0
-    for folder, _, names in os.walk(root):
-        for name in names:
-            ext = os.path.splitext(name)[1].lstrip(".")
-            if ext in ("swift", "m", "h", "storyboard"):
-                counts[ext] = counts.get(ext, 0) + 1
-                with open(os.path.join(folder, name), "rb") as f:
-                    lines += f.read().count(b"\n")
-    return {"files": sum(counts.values()), "byExtension": dict(sorted(counts.items())), "lines": lines,
-            "findings": findings}
+    return {**gen_lint_app.summary(root), "findings": findings}
 
 
 def main():

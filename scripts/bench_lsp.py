@@ -161,18 +161,6 @@ def generate(workspace, files, lines, seed):
     return path, text, edited, edit_position(text, edited)
 
 
-def workspace_summary(root):
-    counts, lines = {}, 0
-    for folder, _, names in os.walk(root):
-        for name in names:
-            ext = os.path.splitext(name)[1].lstrip(".")
-            if ext in ("swift", "m", "h", "storyboard"):
-                counts[ext] = counts.get(ext, 0) + 1
-                with open(os.path.join(folder, name), "rb") as f:
-                    lines += f.read().count(b"\n")
-    return {"files": sum(counts.values()), "byExtension": dict(sorted(counts.items())), "lines": lines}
-
-
 def lint_codes(navctl, workspace, path):
     """`navctl lint`'s findings in one file of the workspace, as (code, line) pairs."""
     argv = [navctl, "lint", "--fail-on", "never", "--format", "json"]
@@ -398,7 +386,7 @@ def rule_count(message):
 
 def measure(navctl, workspace, args):
     path, text, edited, (line, column) = generate(workspace, args.files, args.lines, args.seed)
-    summary = workspace_summary(workspace)
+    summary = gen_lint_app.summary(workspace)
     lint = check_edit(navctl, workspace, path, text, (line, column))
     uri = uri_of(path)
     print(f"{summary['files']:,} files, {summary['lines']:,} lines; editing {BIG_NAME}.swift line {line + 1} "

@@ -1363,6 +1363,19 @@ SWIFT_FORMAT_CONFIGURATION = """{
 """
 
 
+def summary(root):
+    """What an app under `root` holds: its source files by extension, and their lines."""
+    counts, lines = {}, 0
+    for folder, _, names in os.walk(root):
+        for name in names:
+            ext = os.path.splitext(name)[1].lstrip(".")
+            if ext in ("swift", "m", "h", "storyboard"):
+                counts[ext] = counts.get(ext, 0) + 1
+                with open(os.path.join(folder, name), "rb") as f:
+                    lines += f.read().count(b"\n")
+    return {"files": sum(counts.values()), "byExtension": dict(sorted(counts.items())), "lines": lines}
+
+
 def generate(out, files, objc_pairs=0, storyboards=0, seed=1):
     """Writes the app under `out`; returns (files written, lines written)."""
     rng = random.Random(seed)
