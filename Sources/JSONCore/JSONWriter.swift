@@ -12,6 +12,21 @@ extension JSON {
     /// Writes the compact encoding (the bytes ``serializedBytes()`` returns) into `out`, in one pass and
     /// without building anything in between.
     public func write(to out: inout JSONSink) {
+        write(to: &out, indent: nil)
+    }
+
+    /// The encoding for people to read: two-space indentation, one member or element per line, and no space
+    /// after a member's colon. It is json-c's pretty form (`JSON_C_TO_STRING_PRETTY`), which the committed
+    /// documents written before this writer existed use (docs/openrpc.json), so they stay byte for byte.
+    public func prettySerialized() -> String {
+        String(decoding: JSONBytes.make(capacity: 1024) { write(to: &$0, indent: 0) }, as: UTF8.self)
+    }
+
+    /// Writes this value compact (`level` nil), or pretty, nested `level` deep: then a container puts each child
+    /// on a line of its own and its closing bracket on a line at its own depth (so an empty one is `[` and `]`
+    /// on two lines).
+    private func write(to out: inout JSONSink, indent level: Int?) {
+        let inner = level.map { $0 + 1 }
         switch self {
         case .null:
             out.raw("null")
@@ -29,8 +44,10 @@ extension JSON {
             for element in elements {
                 if !first { out.byte(UInt8(ascii: ",")) }
                 first = false
-                element.write(to: &out)
+                if let inner { out.newline(indent: inner) }
+                element.write(to: &out, indent: inner)
             }
+            if let level { out.newline(indent: level) }
             out.byte(UInt8(ascii: "]"))
         case .object(let object):
             out.byte(UInt8(ascii: "{"))
@@ -38,49 +55,13 @@ extension JSON {
             for member in object {
                 if !first { out.byte(UInt8(ascii: ",")) }
                 first = false
+                if let inner { out.newline(indent: inner) }
                 out.key(member.key)
                 out.byte(UInt8(ascii: ":"))
-                member.value.write(to: &out)
+                member.value.write(to: &out, indent: inner)
             }
+            if let level { out.newline(indent: level) }
             out.byte(UInt8(ascii: "}"))
-        }
-    }
-
-    /// The encoding for people to read: two-space indentation, one member or element per line, and no space
-    /// after a member's colon. It is json-c's pretty form (`JSON_C_TO_STRING_PRETTY`), which the committed
-    /// documents written before this writer existed use (docs/openrpc.json), so they stay byte for byte.
-    public func prettySerialized() -> String {
-        String(decoding: JSONBytes.make(capacity: 1024) { writePretty(to: &$0, level: 0) }, as: UTF8.self)
-    }
-
-    /// Writes the pretty form of this value, nested `level` deep. A container puts each child on a line of its
-    /// own, and its closing bracket on a line at its own depth (so an empty one is `[` and `]` on two lines).
-    private func writePretty(to out: inout JSONSink, level: Int) {
-        switch self {
-        case .array(let elements):
-            out.byte(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { out.byte(UInt8(ascii: ",")) }
-                out.newline(indent: level + 1)
-                element.writePretty(to: &out, level: level + 1)
-            }
-            out.newline(indent: level)
-            out.byte(UInt8(ascii: "]"))
-        case .object(let object):
-            out.byte(UInt8(ascii: "{"))
-            var first = true
-            for member in object {
-                if !first { out.byte(UInt8(ascii: ",")) }
-                first = false
-                out.newline(indent: level + 1)
-                out.key(member.key)
-                out.byte(UInt8(ascii: ":"))
-                member.value.writePretty(to: &out, level: level + 1)
-            }
-            out.newline(indent: level)
-            out.byte(UInt8(ascii: "}"))
-        default:
-            write(to: &out)
         }
     }
 

@@ -419,12 +419,8 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
         if method == Shutdown.name, case .success = result { machine.shutdownAnswered() }
         // A cancel that arrived while the handler ran still turns the reply into -32800.
         guard let answer = replyGuard.answer(id, result) else { return }
-        guard let batch else {
-            inbox.queueArrived()
-            if outbox.appendReply(id: id, answer) { inbox.wake(handle) }
-            return
-        }
-        add(JSONBytes.make(capacity: 256) { Envelope.writeReply(id: id, answer, to: &$0) }, to: batch, at: index)
+        guard let batch else { return sendReply(id: id, answer) }
+        add(to: batch, at: index) { Envelope.writeReply(id: id, answer, to: &$0) }
     }
 
     /// Like ``finish(_:method:_:batch:index:)`` for a result already serialized: written as it is, unless the
@@ -432,34 +428,23 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func finishSerialized(_ id: RequestID, _ bytes: [UInt8], batch: BatchCollector?, index: Int) {
         guard let answer = replyGuard.answer(id, .success(.null)) else { return }
         switch (answer, batch) {
-        case (.failure(let error), nil):
-            inbox.queueArrived()
-            if outbox.appendReply(id: id, .failure(error)) { inbox.wake(handle) }
-        case (.failure(let error), let batch?):
-            add(JSONBytes.make(capacity: 256) { Envelope.writeReply(id: id, error: error, to: &$0) }, to: batch, at: index)
-        case (.success, nil):
-            inbox.queueArrived()
-            if outbox.appendReply(id: id, serializedResult: bytes) { inbox.wake(handle) }
+        case (.failure(let error), nil): sendReply(id: id, .failure(error))
+        case (.failure(let error), let batch?): add(to: batch, at: index) { Envelope.writeReply(id: id, error: error, to: &$0) }
+        case (.success, nil): sendReply(id: id, serializedResult: bytes)
         case (.success, let batch?):
-            add(
-                JSONBytes.make(capacity: bytes.count + 64) { Envelope.writeReply(id: id, .serialized(bytes), to: &$0) }, to: batch,
-                at: index)
+            add(to: batch, at: index, capacity: bytes.count + 64) { Envelope.writeReply(id: id, .serialized(bytes), to: &$0) }
         }
     }
 
     /// Queues an invalid item's error reply, alone or as its batch's element.
     private func refuse(_ id: RequestID, _ error: RPCError, batch: BatchCollector?, index: Int) {
-        guard let batch else {
-            inbox.queueArrived()
-            if outbox.appendReply(id: id, .failure(error)) { inbox.wake(handle) }
-            return
-        }
-        add(JSONBytes.make(capacity: 256) { Envelope.writeReply(id: id, error: error, to: &$0) }, to: batch, at: index)
+        guard let batch else { return sendReply(id: id, .failure(error)) }
+        add(to: batch, at: index) { Envelope.writeReply(id: id, error: error, to: &$0) }
     }
 
-    /// Records a reply of a batch, as its bytes, and queues the batch's array once it is whole.
-    private func add(_ reply: [UInt8], to batch: BatchCollector, at index: Int) {
-        guard let all = batch.replies.add(reply, at: index) else { return }
+    /// Records a reply of a batch, as the bytes `write` writes, and queues the batch's array once it is whole.
+    private func add(to batch: BatchCollector, at index: Int, capacity: Int = 256, _ write: (inout JSONSink) -> Void) {
+        guard let all = batch.replies.add(JSONBytes.make(capacity: capacity, write), at: index) else { return }
         inbox.queueArrived()
         if outbox.append(body: all) { inbox.wake(handle) }
     }
@@ -471,6 +456,18 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     private func send(_ message: JSON) {
         inbox.queueArrived()
         if outbox.append(message) { inbox.wake(handle) }
+    }
+
+    /// Queues the reply to request `id`, as ``send(_:)`` does.
+    private func sendReply(id: RequestID, _ answer: Result<JSON, RPCError>) {
+        inbox.queueArrived()
+        if outbox.appendReply(id: id, answer) { inbox.wake(handle) }
+    }
+
+    /// Queues the reply to request `id` whose result is already serialized, as ``send(_:)`` does.
+    private func sendReply(id: RequestID, serializedResult: [UInt8]) {
+        inbox.queueArrived()
+        if outbox.appendReply(id: id, serializedResult: serializedResult) { inbox.wake(handle) }
     }
 
     /// Queues a delivery the inbox took (``LoopInbox/queueArrived()``). Returns whether the connection must be
