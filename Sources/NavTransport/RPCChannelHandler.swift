@@ -445,7 +445,7 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     /// Records a reply of a batch, as the bytes `write` writes, and queues the batch's array once it is whole.
     private func add(to batch: BatchCollector, at index: Int, capacity: Int = 256, _ write: (inout JSONSink) -> Void) {
         guard let all = batch.replies.add(JSONBytes.make(capacity: capacity, write), at: index) else { return }
-        inbox.queueArrived()
+        inbox.queueArrived(for: handle)
         if outbox.append(body: all) { inbox.wake(handle) }
     }
 
@@ -454,23 +454,23 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
     /// Queues a reply (never dropped: every request gets exactly one) after whatever arrived in the inbox before
     /// it.
     private func send(_ message: JSON) {
-        inbox.queueArrived()
+        inbox.queueArrived(for: handle)
         if outbox.append(message) { inbox.wake(handle) }
     }
 
     /// Queues the reply to request `id`, as ``send(_:)`` does.
     private func sendReply(id: RequestID, _ answer: Result<JSON, RPCError>) {
-        inbox.queueArrived()
+        inbox.queueArrived(for: handle)
         if outbox.appendReply(id: id, answer) { inbox.wake(handle) }
     }
 
     /// Queues the reply to request `id` whose result is already serialized, as ``send(_:)`` does.
     private func sendReply(id: RequestID, serializedResult: [UInt8]) {
-        inbox.queueArrived()
+        inbox.queueArrived(for: handle)
         if outbox.appendReply(id: id, serializedResult: serializedResult) { inbox.wake(handle) }
     }
 
-    /// Queues a delivery the inbox took (``LoopInbox/queueArrived()``). Returns whether the connection must be
+    /// Queues a delivery the inbox took (``LoopInbox/queueArrived(for:)``). Returns whether the connection must be
     /// written out by the inbox's task (no burst of its own will).
     func queueDelivery(_ delivery: Broadcast.Delivery) -> Bool {
         inbox.loop.assertInEventLoop()

@@ -82,6 +82,40 @@ struct BroadcastTests {
         #expect(try a.written().isEmpty)
     }
 
+    @Test("a reply queues only its own connection's notifications first; the others' wait for the loop's task")
+    func replyQueuesOnlyItsOwn() throws {
+        let loop = EmbeddedEventLoop()
+        let inbox = LoopInbox(serving: loop)
+        let mutator = Peer(id: 1, inbox: inbox)
+        let subscribers = (2...4).map { Peer(id: $0, inbox: inbox) }
+        let observers = subscribers.map { peer -> RecordingObserver in
+            let observer = RecordingObserver()
+            peer.handle.observe(observer)
+            return observer
+        }
+        var broadcast = Broadcast()
+        broadcast.add(Self.message(1), to: mutator.handle)
+        for (n, peer) in subscribers.enumerated() { broadcast.add(Self.message(1), to: peer.handle, tag: TestTag("s\(n)")) }
+        broadcast.send()
+        try mutator.channel.writeInbound(ByteBuffer(string: #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n"))
+        // The mutator's reply went out behind its own notification, and no subscriber's was queued for it.
+        let lines = try mutator.written()
+        #expect(lines.count == 2)
+        #expect(lines.first == String(decoding: Self.notification(1), as: UTF8.self))
+        #expect(observers.allSatisfy { $0.asked.isEmpty })
+        // A subscriber that asks something before the loop's task runs gets its own notification first.
+        try subscribers[1].channel.writeInbound(ByteBuffer(string: #"{"jsonrpc":"2.0","id":2,"method":"ping"}"# + "\n"))
+        let second = try subscribers[1].written()
+        #expect(second.count == 2)
+        #expect(second.first == String(decoding: Self.notification(1), as: UTF8.self))
+        #expect(observers.map(\.asked) == [[], ["s1 fits"], []])
+        loop.run()
+        #expect(observers.map(\.asked) == [["s0 fits"], ["s1 fits"], ["s2 fits"]])
+        for (n, peer) in subscribers.enumerated() {
+            #expect(try peer.written() == (n == 1 ? [] : [String(decoding: Self.notification(1), as: UTF8.self)]))
+        }
+    }
+
     @Test(
         "a write-out task writes at most a batch of connections; work queued behind it runs between batches",
         arguments: [ConnectionLimits.defaultWriteOutBatch, 1, 8])
