@@ -148,14 +148,15 @@ test-plugin: deps
 ## test: the whole suite (Swift unit and end-to-end, AddressSanitizer, ThreadSanitizer, the fuzz targets briefly,
 ## clients, the language server, the linter's consumers, installation, formatting). After the plain build and
 ## its tests, the ThreadSanitizer build runs beside the suites that drive the plain build's programs (which
-## mostly wait on them), each group's output kept together; then the AddressSanitizer and fuzz builds
+## mostly wait on them), each group's output kept together; then the AddressSanitizer and fuzz builds, side by
+## side too: each one's single-threaded part (the ASan suites, the fuzz runs) overlaps the other's build
 test:
 	@echo "make test: started at $$(date +%T)"
 	$(MAKE) test-swift
 	@echo "make test: the Swift suites passed at $$(date +%T)"
 	$(MAKE) -j2 --output-sync=recurse test-tsan test-consumers
 	@echo "make test: ThreadSanitizer and the consumers passed at $$(date +%T)"
-	$(MAKE) test-asan test-fuzz
+	$(MAKE) -j2 --output-sync=recurse test-asan test-fuzz
 	@echo "make test: AddressSanitizer and the fuzz targets passed at $$(date +%T)"
 	$(MAKE) test-bench-harness
 	@echo "make test: everything passed at $$(date +%T)"
@@ -232,9 +233,10 @@ fuzz: fuzz-build
 	  fi; \
 	done
 
-## test-fuzz: every fuzz target briefly (part of make test), but the Swift reader's (make fuzz runs it)
+## test-fuzz: every fuzz target briefly (part of make test: its committed seeds, and a few seconds of new
+## inputs), but the Swift reader's (make fuzz runs it)
 test-fuzz:
-	NAVD_WITHOUT_SWIFT_READER=1 $(MAKE) -s fuzz SECONDS=5
+	NAVD_WITHOUT_SWIFT_READER=1 $(MAKE) -s fuzz SECONDS=3
 
 ## fuzz-corpus: rewrite fuzz/corpus from the transcripts, the examples and the real dumps
 fuzz-corpus:
