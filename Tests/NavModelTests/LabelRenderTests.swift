@@ -10,8 +10,9 @@ struct LabelRenderTests {
     /// Reads an SVG of `BarRenderer`, draws its labels alone (each in its own colour, its viewport's clip off, so
     /// what the clip would hide shows), rasterises them with rsvg-convert at 4x and prints, per label in document
     /// order, its frame and the bounding box of its ink in window points (null when nothing is drawn), as JSON.
-    static let inkScript = """
-        import json, subprocess, sys, tempfile, os, zlib, struct
+    static let inkScript =
+        RenderTests.pngReader + """
+        import json, subprocess, sys, tempfile, os
         from xml.dom import minidom
         rsvg, path = sys.argv[1], sys.argv[2]
         ZOOM = 4
@@ -47,36 +48,10 @@ struct LabelRenderTests {
             with open(src, 'w', encoding='utf-8') as f:
                 f.write(out.toxml())
             subprocess.run([rsvg, '-z', str(ZOOM), '-f', 'png', '-o', png, src], check=True)
-            data = open(png, 'rb').read()
-        pos, idat = 8, b''
-        while pos < len(data):
-            n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-            body = data[pos + 8:pos + 8 + n]
-            if kind == b'IHDR':
-                w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
-            elif kind == b'IDAT':
-                idat += body
-            pos += 12 + n
-        assert depth == 8 and ctype in (2, 6)
-        bpp = 4 if ctype == 6 else 3
-        raw = zlib.decompress(idat)
-        stride = w * bpp
+            w, h, bpp, rows = png_rows(png)
         ink = [None] * len(labels)
-        prev, i = bytearray(stride), 0
         for y in range(h):
-            f = raw[i]; line = bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
-            if f:
-                for x in range(stride):
-                    a = line[x - bpp] if x >= bpp else 0
-                    b = prev[x]
-                    c = prev[x - bpp] if x >= bpp else 0
-                    if f == 1: line[x] = (line[x] + a) & 255
-                    elif f == 2: line[x] = (line[x] + b) & 255
-                    elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-                    elif f == 4:
-                        p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                        line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-            prev = line
+            line = rows[y]
             for x in range(w):
                 px = line[x * bpp:x * bpp + 3]
                 if min(px) >= 200:

@@ -131,38 +131,51 @@ struct RenderTests {
         #expect(String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "svg")
     }
 
-    /// Decodes a PNG (8-bit RGB or RGBA, non-interlaced) with zlib and prints the RGB of each point.
-    static let pixelScript = """
-        import sys, zlib, struct
-        data = open(sys.argv[1], 'rb').read()
-        assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
-        pos, idat = 8, b''
-        while pos < len(data):
-            n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-            body = data[pos + 8:pos + 8 + n]
-            if kind == b'IHDR':
-                w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
-            elif kind == b'IDAT':
-                idat += body
-            pos += 12 + n
-        assert depth == 8 and ctype in (2, 6)
-        bpp = 4 if ctype == 6 else 3
-        raw = zlib.decompress(idat)
-        stride = w * bpp
-        rows, prev, i = [], bytearray(stride), 0
-        for y in range(h):
-            f = raw[i]; line = bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
-            for x in range(stride):
-                a = line[x - bpp] if x >= bpp else 0
-                b = prev[x]
-                c = prev[x - bpp] if x >= bpp else 0
-                if f == 1: line[x] = (line[x] + a) & 255
-                elif f == 2: line[x] = (line[x] + b) & 255
-                elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-                elif f == 4:
-                    p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                    line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-            rows.append(line); prev = line
+    /// A Python function that decodes a PNG as rsvg-convert writes it (8-bit RGB or RGBA, non-interlaced) with
+    /// zlib alone: `png_rows(path)` gives its width, height, bytes per pixel and unfiltered rows. The scripts that
+    /// read what librsvg drew start with it.
+    static let pngReader = """
+        import zlib, struct
+        def png_rows(path):
+            data = open(path, 'rb').read()
+            assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
+            pos, idat = 8, b''
+            while pos < len(data):
+                n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+                body = data[pos + 8:pos + 8 + n]
+                if kind == b'IHDR':
+                    w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+                elif kind == b'IDAT':
+                    idat += body
+                pos += 12 + n
+            assert depth == 8 and ctype in (2, 6)
+            bpp = 4 if ctype == 6 else 3
+            raw = zlib.decompress(idat)
+            stride = w * bpp
+            rows, prev, i = [], bytearray(stride), 0
+            for y in range(h):
+                f = raw[i]; line = bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
+                if f:
+                    for x in range(stride):
+                        a = line[x - bpp] if x >= bpp else 0
+                        b = prev[x]
+                        c = prev[x - bpp] if x >= bpp else 0
+                        if f == 1: line[x] = (line[x] + a) & 255
+                        elif f == 2: line[x] = (line[x] + b) & 255
+                        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+                        elif f == 4:
+                            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+                rows.append(line); prev = line
+            return w, h, bpp, rows
+
+        """
+
+    /// Prints the RGB of each point of a PNG.
+    static let pixelScript =
+        pngReader + """
+        import sys
+        w, h, bpp, rows = png_rows(sys.argv[1])
         for arg in sys.argv[2:]:
             x, y = map(int, arg.split(','))
             px = rows[y][x * bpp:x * bpp + 3]
