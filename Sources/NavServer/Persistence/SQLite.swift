@@ -16,6 +16,10 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
 /// no connection exists without it. The state store also only ever uses it from one drain at a time.
 final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
+    /// The statements run with `keep`, prepared once, by their SQL. Read and changed only inside
+    /// `withConnectionMutex`, which holds the connection's own mutex (the one serialized mode gives it, checked
+    /// when it opens), so they are serialized exactly as the connection's calls are.
+    private var kept: [String: OpaquePointer] = [:]
 
     /// Opens `path`; `readOnly` never creates or changes the file.
     init(path: String, readOnly: Bool) throws(SQLiteError) {
@@ -32,7 +36,18 @@ final class SQLiteConnection: @unchecked Sendable {
         sqlite3_busy_timeout(db, 5_000)
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        for statement in kept.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs `body` holding the connection's mutex (recursive: SQLite's own calls inside take it again).
+    private func withConnectionMutex<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let mutex = sqlite3_db_mutex(handle)
+        sqlite3_mutex_enter(mutex)
+        defer { sqlite3_mutex_leave(mutex) }
+        return try body()
+    }
 
     /// Runs statements that return no rows.
     func execute(_ sql: String) throws(SQLiteError) {
@@ -52,14 +67,36 @@ final class SQLiteConnection: @unchecked Sendable {
         case null
     }
 
-    /// Runs one statement with `bindings`, returning every row as its columns' text (nil for NULL).
+    /// Runs one statement with `bindings`, returning every row as its columns' text (nil for NULL). With `keep`,
+    /// the statement is prepared the first time and kept for the next run of the same SQL (the state store's
+    /// writes: preparing an upsert costs more than running it).
     @discardableResult
-    func query(_ sql: String, _ bindings: [Value] = []) throws(SQLiteError) -> [[String?]] {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw lastError()
+    func query(_ sql: String, _ bindings: [Value] = [], keep: Bool = false) throws(SQLiteError) -> [[String?]] {
+        try withConnectionMutex { () throws(SQLiteError) -> [[String?]] in
+            let statement: OpaquePointer
+            if keep, let ready = kept[sql] {
+                statement = ready
+            } else {
+                var prepared: OpaquePointer?
+                guard sqlite3_prepare_v2(handle, sql, -1, &prepared, nil) == SQLITE_OK, let prepared else {
+                    throw lastError()
+                }
+                statement = prepared
+                if keep { kept[sql] = prepared }
+            }
+            defer {
+                if keep {
+                    sqlite3_reset(statement)
+                    sqlite3_clear_bindings(statement)
+                } else {
+                    sqlite3_finalize(statement)
+                }
+            }
+            return try run(statement, bindings)
         }
-        defer { sqlite3_finalize(statement) }
+    }
+
+    private func run(_ statement: OpaquePointer, _ bindings: [Value]) throws(SQLiteError) -> [[String?]] {
         for (i, value) in bindings.enumerated() {
             let index = Int32(i + 1)
             let status: Int32

