@@ -29,9 +29,10 @@ final class DaemonProcess: Sendable {
     /// - Parameters:
     ///   - socketPath: default `<fresh temp dir>/navd.sock`.
     ///   - directory: the temporary directory to use (shared when two daemons race for one socket).
+    ///   - environment: variables added to the test's own for the daemon.
     static func start(
         _ arguments: [String] = [], socketPath: String? = nil, directory: TemporaryDirectory? = nil,
-        waitUntilReady: Bool = true, name: String = "navd"
+        waitUntilReady: Bool = true, name: String = "navd", environment: [String: String] = [:]
     ) async throws -> DaemonProcess {
         let directory = try directory ?? TemporaryDirectory()
         let socket = socketPath ?? directory.file("navd.sock")
@@ -46,7 +47,10 @@ final class DaemonProcess: Sendable {
         }
         defer { try? stderr.close() }
         let process = try ChildProcess(
-            executable: Paths.navd, arguments: ["--socket", socket] + arguments, standardError: stderr)
+            executable: Paths.navd, arguments: ["--socket", socket] + arguments,
+            environment: environment.isEmpty
+                ? nil : ProcessInfo.processInfo.environment.merging(environment, uniquingKeysWith: { _, added in added }),
+            standardError: stderr)
         let daemon = DaemonProcess(directory: directory, socketPath: socket, stderrPath: stderrPath, process: process)
         if waitUntilReady { try await daemon.waitUntilAccepting() }
         return daemon
