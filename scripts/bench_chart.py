@@ -25,6 +25,11 @@ def target_for(row):
     return 0.5
 
 
+def reads(limit):
+    """The request path's read workloads: the mutation workload has a table of its own."""
+    return [r for r in limit["workloads"] if "durableRatio" not in r]
+
+
 def table(limit, before):
     rounds = min((len(r.get("rounds", [])) for r in limit["workloads"]), default=0)
     load = limit.get("workloadsLoadAverage")
@@ -35,11 +40,21 @@ def table(limit, before):
     print("| workload | navd/s | C echo/s | NIO echo/s | ratio to C echo | ratio to NIO echo | target "
           "| navd p99 | C echo p99 | NIO echo p99 | p99 multiple (C) | p99 multiple (NIO) |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for r in limit["workloads"]:
+    for r in reads(limit):
         print(f"| {r['workload']} | {r['navdPerSecond']:,.0f} | {r['echoPerSecond']:,.0f} | {r['nioEchoPerSecond']:,.0f} | "
               f"{r['ratio']:.2f} | {r['nioRatio']:.2f} | {target_for(r):.1f} | {r['navdP99Microseconds']:,.0f} µs | "
               f"{r['echoP99Microseconds']:,.0f} µs | {r['nioEchoP99Microseconds']:,.0f} µs | {r['p99Ratio']:.1f}x | "
               f"{r['nioP99Ratio']:.1f}x |")
+    if "beforeRatio" in limit["workloads"][0]:
+        print()
+        print(f"An earlier build of navd (`{limit.get('workloadsBefore', 'before')}`) ran in the same rounds: its "
+              "requests a second, its ratio to the C echo, and this build's throughput over its (medians of the rounds).")
+        print()
+        print("| workload | earlier build/s | its ratio to C echo | this build's ratio to C echo | this build / earlier |")
+        print("|---|---:|---:|---:|---:|")
+        for r in limit["workloads"]:
+            print(f"| {r['workload']} | {r['beforePerSecond']:,.0f} | {r['beforeToEcho']:.2f} | {r['ratio']:.2f} | "
+                  f"{r['beforeRatio']:.2f} |")
     print()
     print("The share of its core each side used over the measured time (medians of the rounds): the server, and the "
           "load generator driving it.")
@@ -49,6 +64,20 @@ def table(limit, before):
     for r in limit["workloads"]:
         cells = [f"{r[f'{k}ServerCpu']:.0%} | {r[f'{k}GeneratorCpu']:.0%}" for k in ("echo", "nioEcho", "navd")]
         print(f"| {r['workload']} | " + " | ".join(cells) + " |")
+    mutations = [r for r in limit["workloads"] if "durableRatio" in r]
+    if mutations:
+        print()
+        print("Mutations (`stack/push` and `stack/pop` in turn, each connection on a session of its own) against navd in "
+              "memory and navd with `--state-dir`, whose every reply waits for the commit that holds its change, synced "
+              "(medians of the rounds; the ratio is durable over in memory, round by round):")
+        print()
+        print("| workload | in memory/s | durable/s | durable / in memory | target | p99 in memory | p99 durable "
+              "| durable's core |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for r in mutations:
+            print(f"| {r['workload']} | {r['navdPerSecond']:,.0f} | {r['durablePerSecond']:,.0f} | "
+                  f"{r['durableRatio']:.2f} | 0.5 | {r['navdP99Microseconds']:,.0f} µs | "
+                  f"{r['durableP99Microseconds']:,.0f} µs | {r['durableServerCpu']:.0%} |")
     print()
     oldfan = {f["subscribers"]: f for f in before.get("fanOut", [])} if before else {}
     print("| subscribers | notifications/s | before | mutator p50 | mutator p99 | before p99 |")
@@ -128,7 +157,7 @@ def main():
         return
     if doc:
         write_doc(doc, limit, before)
-    rows = limit["workloads"]
+    rows = reads(limit)
 
     width, row_height, left, top = 980, 34, 330, 70
     bar_width = 260  # throughput panel: ratio 0..1

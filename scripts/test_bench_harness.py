@@ -174,6 +174,22 @@ def main():
           f"title/back bytes: {server.seen[:1]}")
     server.close()
 
+    # The mutation workload: each connection pushes and pops in turn on a session of its own, s2 on.
+    server = FakeServer(path, lambda r: {"jsonrpc": "2.0", "id": r["id"], "result": {"version": 2}})
+    code, figures, _ = loadgen(binary, path, "--method", "stack/push-pop", "--clients", "2", "--sessions", "2",
+                               "--threads", "1", "--requests", "4")
+    check(code == 0 and figures.get("requests") == 4 and figures.get("method") == "stack/push-pop",
+          f"stack/push-pop: exit status {code}, {figures}")
+    seen = [json.loads(body) for body in server.seen]
+    check(sorted((r["method"], r["params"]["sessionId"]) for r in seen) ==
+          [("stack/pop", "s2"), ("stack/pop", "s3"), ("stack/push", "s2"), ("stack/push", "s3")],
+          f"stack/push-pop requests: {server.seen}")
+    pushes = [body for body in server.seen if b"stack/push" in body]
+    check(all(body == b'{"jsonrpc":"2.0","id":%d,"method":"stack/push","params":{"sessionId":"%s",'
+              b'"screen":{"title":"Pushed"}}}' % (json.loads(body)["id"], json.loads(body)["params"]["sessionId"].encode())
+              for body in pushes), f"stack/push bytes: {pushes}")
+    server.close()
+
     # Replies that are not the awaited one fail the run and say why.
     wrong = (
         ("the wrong id", lambda r: {"jsonrpc": "2.0", "id": r["id"] + 1, "result": {}}, "expected the reply to 0, read one with id 1"),

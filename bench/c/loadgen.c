@@ -6,8 +6,8 @@
  * in order on a connection, docs/protocol.md) and it must have no "error" member. Every reply's latency,
  * from the write of its request to the read that completed it, is kept for the percentiles.
  *
- *     loadgen --socket PATH [--method title/back|bar/hitTest] [--clients C] [--in-flight N]
- *             [--threads T] [--seconds S] [--warmup S] [--requests R] [--server-pid PID]
+ *     loadgen --socket PATH [--method title/back|bar/hitTest|stack/push-pop] [--clients C] [--in-flight N]
+ *             [--threads T] [--seconds S] [--warmup S] [--requests R] [--server-pid PID] [--sessions S]
  *
  * With --seconds (default 1), the figures cover the replies read between the end of the warm-up (default
  * 0.2 s) and the deadline; requests stop at the deadline and the replies still due are read and checked.
@@ -17,6 +17,9 @@
  *
  * The request bytes are navd-bench's (Sources/navd-bench/Limit.swift, LimitBench.request): request i has
  * id i; bar/hitTest asks for the point (1 + 7i mod 389, 45 + 3i mod 50), a new point every request.
+ * stack/push-pop is a mutation workload: connection k (counted over all threads) works on session
+ * "s<2 + k mod S>" (S from --sessions, default 16; s1 is the read workloads' session and is left alone), and
+ * sends stack/push and stack/pop in turn, so its session's stack stays within one screen of its start.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -48,7 +51,7 @@
 
 #include "frame.h"
 
-enum method { TITLE_BACK, BAR_HIT_TEST };
+enum method { TITLE_BACK, BAR_HIT_TEST, PUSH_POP };
 
 /* The run's settings, shared read-only by the threads. */
 static struct {
@@ -58,6 +61,7 @@ static struct {
     double seconds, warmup;
     long long requests; /* 0: timed */
     long server_pid;
+    int sessions; /* stack/push-pop: how many sessions the connections share, s2 on */
     uint64_t t_start, t_warm, t_end; /* monotonic ns */
 } run;
 
@@ -69,6 +73,9 @@ typedef struct {
     int64_t *ids;
     uint64_t *sent;
     int head, count;
+    /* stack/push-pop: the session's number, and how many requests the connection has sent */
+    int session;
+    long long issued;
 } connection;
 
 typedef struct {
@@ -116,11 +123,21 @@ static int put_decimal(char *out, long long v) {
 
 /* Appends request number `i` (a Content-Length frame) to `out`, as LimitBench.request makes it. Formatted by
  * hand: snprintf cost the generator more than everything else it does for a request. */
-static void append_request(struct buffer *out, long long i) {
+static void append_request(struct buffer *out, long long i, connection *c) {
     char body[256], *p = body;
     PUT("{\"jsonrpc\":\"2.0\",\"id\":");
     p += put_decimal(p, i);
-    if (run.method == BAR_HIT_TEST) {
+    if (run.method == PUSH_POP) {
+        if (c->issued++ % 2 == 0) {
+            PUT(",\"method\":\"stack/push\",\"params\":{\"sessionId\":\"s");
+            p += put_decimal(p, c->session);
+            PUT("\",\"screen\":{\"title\":\"Pushed\"}}}");
+        } else {
+            PUT(",\"method\":\"stack/pop\",\"params\":{\"sessionId\":\"s");
+            p += put_decimal(p, c->session);
+            PUT("\"}}");
+        }
+    } else if (run.method == BAR_HIT_TEST) {
         PUT(",\"method\":\"bar/hitTest\",\"params\":{\"sessionId\":\"s1\",\"point\":{\"x\":");
         p += put_decimal(p, 1 + (i * 7) % 389);
         PUT(",\"y\":");
@@ -231,7 +248,7 @@ static int fill(int ep, worker *w, connection *c) {
     int added = 0;
     while (c->count < run.in_flight && (!run.requests || w->issued < w->quota)) {
         long long i = w->next++ * run.threads + w->index;
-        append_request(&c->out, i);
+        append_request(&c->out, i, c);
         int slot = (c->head + c->count) % run.in_flight;
         c->ids[slot] = i;
         c->count++;
@@ -424,8 +441,8 @@ static int compare_u32(const void *a, const void *b) {
 
 static void usage(const char *self) {
     fprintf(stderr,
-            "usage: %s --socket PATH [--method title/back|bar/hitTest] [--clients C] [--in-flight N]\n"
-            "          [--threads T] [--seconds S] [--warmup S] [--requests R] [--server-pid PID]\n",
+            "usage: %s --socket PATH [--method title/back|bar/hitTest|stack/push-pop] [--clients C] [--in-flight N]\n"
+            "          [--threads T] [--seconds S] [--warmup S] [--requests R] [--server-pid PID] [--sessions S]\n",
             self);
     exit(2);
 }
@@ -437,6 +454,7 @@ int main(int argc, char **argv) {
     run.threads = 0;
     run.seconds = 1;
     run.warmup = 0.2;
+    run.sessions = 16;
     for (int a = 1; a < argc; a++) {
         const char *name = argv[a];
         if (a + 1 >= argc) usage(argv[0]);
@@ -446,6 +464,7 @@ int main(int argc, char **argv) {
         } else if (!strcmp(name, "--method")) {
             if (!strcmp(value, "title/back")) run.method = TITLE_BACK;
             else if (!strcmp(value, "bar/hitTest")) run.method = BAR_HIT_TEST;
+            else if (!strcmp(value, "stack/push-pop")) run.method = PUSH_POP;
             else usage(argv[0]);
         } else if (!strcmp(name, "--clients")) {
             run.clients = atoi(value);
@@ -461,12 +480,14 @@ int main(int argc, char **argv) {
             run.requests = atoll(value);
         } else if (!strcmp(name, "--server-pid")) {
             run.server_pid = atol(value);
+        } else if (!strcmp(name, "--sessions")) {
+            run.sessions = atoi(value);
         } else {
             usage(argv[0]);
         }
     }
     if (!run.socket || run.clients < 1 || run.in_flight < 1 || run.threads < 0 || run.seconds <= 0 ||
-        run.warmup < 0 || run.requests < 0)
+        run.warmup < 0 || run.requests < 0 || run.sessions < 1)
         usage(argv[0]);
     if (run.threads == 0) run.threads = available_cpus();
     if (run.threads > run.clients) run.threads = run.clients;
@@ -474,6 +495,7 @@ int main(int argc, char **argv) {
 
     worker *workers = calloc((size_t)run.threads, sizeof *workers);
     if (!workers) die("calloc");
+    int opened = 0;
     for (int t = 0; t < run.threads; t++) {
         worker *w = &workers[t];
         w->index = t;
@@ -483,6 +505,7 @@ int main(int argc, char **argv) {
         for (int k = 0; k < w->nconns; k++) {
             connection *c = &w->conns[k];
             c->fd = connect_to(run.socket);
+            c->session = 2 + opened++ % run.sessions;
             c->ids = calloc((size_t)run.in_flight, sizeof *c->ids);
             c->sent = calloc((size_t)run.in_flight, sizeof *c->sent);
             if (!c->ids || !c->sent) die("calloc");
@@ -553,7 +576,7 @@ int main(int argc, char **argv) {
            "\"requests\":%lld,\"perSecond\":%.1f,\"p50Microseconds\":%.2f,\"p99Microseconds\":%.2f,"
            "\"p999Microseconds\":%.2f,\"maxMicroseconds\":%.2f,\"sent\":%lld,\"replies\":%lld,\"errors\":%lld,"
            "\"generatorUserSeconds\":%.3f,\"generatorSystemSeconds\":%.3f",
-           run.method == BAR_HIT_TEST ? "bar/hitTest" : "title/back", run.clients, run.in_flight, run.threads, window,
+           run.method == BAR_HIT_TEST ? "bar/hitTest" : run.method == PUSH_POP ? "stack/push-pop" : "title/back", run.clients, run.in_flight, run.threads, window,
            measured, window > 0 ? (double)measured / window : 0, PERCENTILE(0.5), PERCENTILE(0.99), PERCENTILE(0.999),
            nlat ? (double)all[nlat - 1] / 1000 : 0, issued, replies, errors, user1 - user0, system1 - system0);
     if (server0 >= 0 && server1 >= 0) printf(",\"serverCpuSeconds\":%.3f", server1 - server0);
