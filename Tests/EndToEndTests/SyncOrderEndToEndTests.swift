@@ -5,9 +5,9 @@ import Testing
 /// Whether the daemon's calls can be recorded here.
 private let syncRecording: Bool = {
     #if os(Linux)
-    return ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil
+        return ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil
     #else
-    return false
+        return false
     #endif
 }()
 
@@ -59,7 +59,9 @@ struct SyncOrderEndToEndTests {
 
     /// Sends `count` requests lock-step on a connection of its own, with ids from `firstID`: every fifth a read,
     /// the others a push and a pop in turn. Returns the mutations' ids and the reads'.
-    static func drive(_ daemon: DaemonProcess, session: String, firstID: Int, count: Int) async throws -> (
+    static func drive(
+        _ daemon: DaemonProcess, session: String, firstID: Int, count: Int
+    ) async throws -> (
         mutations: [Int], reads: [Int]
     ) {
         let connection = try daemon.raw()

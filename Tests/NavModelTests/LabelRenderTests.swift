@@ -12,63 +12,63 @@ struct LabelRenderTests {
     /// order, its frame and the bounding box of its ink in window points (null when nothing is drawn), as JSON.
     static let inkScript =
         RenderTests.pngReader + """
-        import json, subprocess, sys, tempfile, os
-        from xml.dom import minidom
-        rsvg, path = sys.argv[1], sys.argv[2]
-        ZOOM = 4
-        COLOURS = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (0, 255, 255), (255, 0, 255), (255, 255, 0)]
-        doc = minidom.parse(path)
-        root = doc.documentElement
-        labels = [e for e in root.getElementsByTagName('svg') if e.getAttribute('class') == 'label']
-        assert 0 < len(labels) <= len(COLOURS), len(labels)
-        boxes = [tuple(float(l.getAttribute(a)) for a in ('x', 'y', 'width', 'height')) for l in labels]
-        top = int(min(b[1] for b in boxes)) - 12
-        bottom = int(max(b[1] + b[3] for b in boxes)) + 12
-        width = int(float(root.getAttribute('width')))
-        out = minidom.Document()
-        svg = out.createElement('svg')
-        for k, v in (('xmlns', 'http://www.w3.org/2000/svg'), ('width', str(width)), ('height', str(bottom - top)),
-                     ('viewBox', '0 %d %d %d' % (top, width, bottom - top))):
-            svg.setAttribute(k, v)
-        back = out.createElement('rect')
-        for k, v in (('x', '0'), ('y', str(top)), ('width', str(width)), ('height', str(bottom - top)), ('fill', '#FFFFFF')):
-            back.setAttribute(k, v)
-        svg.appendChild(back)
-        for i, l in enumerate(labels):
-            l = l.cloneNode(True)
-            l.setAttribute('overflow', 'visible')
-            for t in l.getElementsByTagName('text'):
-                t.setAttribute('fill', '#%02X%02X%02X' % COLOURS[i])
-                if t.hasAttribute('fill-opacity'):
-                    t.removeAttribute('fill-opacity')
-            svg.appendChild(l)
-        out.appendChild(svg)
-        with tempfile.TemporaryDirectory() as d:
-            src, png = os.path.join(d, 'labels.svg'), os.path.join(d, 'labels.png')
-            with open(src, 'w', encoding='utf-8') as f:
-                f.write(out.toxml())
-            subprocess.run([rsvg, '-z', str(ZOOM), '-f', 'png', '-o', png, src], check=True)
-            w, h, bpp, rows = png_rows(png)
-        ink = [None] * len(labels)
-        for y in range(h):
-            line = rows[y]
-            for x in range(w):
-                px = line[x * bpp:x * bpp + 3]
-                if min(px) >= 200:
-                    continue
-                # The colour whose dark channels are the pixel's: antialiased edges keep the hue.
-                low = tuple(0 if v < 200 else 255 for v in px)
-                if low not in COLOURS:
-                    continue
-                k = COLOURS.index(low)
-                box = ink[k] or [x, y, x + 1, y + 1]
-                ink[k] = [min(box[0], x), min(box[1], y), max(box[2], x + 1), max(box[3], y + 1)]
-        result = []
-        for b, k in zip(boxes, ink):
-            result.append({'box': b, 'ink': None if k is None else
-                           [k[0] / ZOOM, k[1] / ZOOM + top, k[2] / ZOOM, k[3] / ZOOM + top]})
-        print(json.dumps(result))
-        """
+            import json, subprocess, sys, tempfile, os
+            from xml.dom import minidom
+            rsvg, path = sys.argv[1], sys.argv[2]
+            ZOOM = 4
+            COLOURS = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (0, 255, 255), (255, 0, 255), (255, 255, 0)]
+            doc = minidom.parse(path)
+            root = doc.documentElement
+            labels = [e for e in root.getElementsByTagName('svg') if e.getAttribute('class') == 'label']
+            assert 0 < len(labels) <= len(COLOURS), len(labels)
+            boxes = [tuple(float(l.getAttribute(a)) for a in ('x', 'y', 'width', 'height')) for l in labels]
+            top = int(min(b[1] for b in boxes)) - 12
+            bottom = int(max(b[1] + b[3] for b in boxes)) + 12
+            width = int(float(root.getAttribute('width')))
+            out = minidom.Document()
+            svg = out.createElement('svg')
+            for k, v in (('xmlns', 'http://www.w3.org/2000/svg'), ('width', str(width)), ('height', str(bottom - top)),
+                         ('viewBox', '0 %d %d %d' % (top, width, bottom - top))):
+                svg.setAttribute(k, v)
+            back = out.createElement('rect')
+            for k, v in (('x', '0'), ('y', str(top)), ('width', str(width)), ('height', str(bottom - top)), ('fill', '#FFFFFF')):
+                back.setAttribute(k, v)
+            svg.appendChild(back)
+            for i, l in enumerate(labels):
+                l = l.cloneNode(True)
+                l.setAttribute('overflow', 'visible')
+                for t in l.getElementsByTagName('text'):
+                    t.setAttribute('fill', '#%02X%02X%02X' % COLOURS[i])
+                    if t.hasAttribute('fill-opacity'):
+                        t.removeAttribute('fill-opacity')
+                svg.appendChild(l)
+            out.appendChild(svg)
+            with tempfile.TemporaryDirectory() as d:
+                src, png = os.path.join(d, 'labels.svg'), os.path.join(d, 'labels.png')
+                with open(src, 'w', encoding='utf-8') as f:
+                    f.write(out.toxml())
+                subprocess.run([rsvg, '-z', str(ZOOM), '-f', 'png', '-o', png, src], check=True)
+                w, h, bpp, rows = png_rows(png)
+            ink = [None] * len(labels)
+            for y in range(h):
+                line = rows[y]
+                for x in range(w):
+                    px = line[x * bpp:x * bpp + 3]
+                    if min(px) >= 200:
+                        continue
+                    # The colour whose dark channels are the pixel's: antialiased edges keep the hue.
+                    low = tuple(0 if v < 200 else 255 for v in px)
+                    if low not in COLOURS:
+                        continue
+                    k = COLOURS.index(low)
+                    box = ink[k] or [x, y, x + 1, y + 1]
+                    ink[k] = [min(box[0], x), min(box[1], y), max(box[2], x + 1), max(box[3], y + 1)]
+            result = []
+            for b, k in zip(boxes, ink):
+                result.append({'box': b, 'ink': None if k is None else
+                               [k[0] / ZOOM, k[1] / ZOOM + top, k[2] / ZOOM, k[3] / ZOOM + top]})
+            print(json.dumps(result))
+            """
 
     struct Label: Decodable {
         var box: [Double]

@@ -174,13 +174,13 @@ struct RenderTests {
     /// Prints the RGB of each point of a PNG.
     static let pixelScript =
         pngReader + """
-        import sys
-        w, h, bpp, rows = png_rows(sys.argv[1])
-        for arg in sys.argv[2:]:
-            x, y = map(int, arg.split(','))
-            px = rows[y][x * bpp:x * bpp + 3]
-            print(px[0], px[1], px[2])
-        """
+            import sys
+            w, h, bpp, rows = png_rows(sys.argv[1])
+            for arg in sys.argv[2:]:
+                x, y = map(int, arg.split(','))
+                px = rows[y][x * bpp:x * bpp + 3]
+                print(px[0], px[1], px[2])
+            """
 
     @Test(
         "rendered with librsvg, the back button's touch area shows the legend's pop colour (rsvg-convert and python3 are required)")
