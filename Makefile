@@ -384,14 +384,15 @@ test-bench-harness: $(BENCH_C)/loadgen $(BENCH_C)/echo $(BENCH_C)/loadgen-poll $
 ## with the work (stack depth, tree size, subscribers, sessions, files: scripts/bench_scale.py, instructions
 ## under callgrind) to bench/results.json, docs/performance.md and docs/performance-scale.svg.
 ## BENCH_BEFORE=path/to/navd runs an earlier release build of navd in every round of the request path too, so
-## a change is judged by ratios of one run (performance.md's "An earlier build" table)
+## a change is judged by ratios of one run (performance.md's "An earlier build" table; BENCH_BEFORE_LABEL says
+## what it is there, such as its commit)
 bench: build $(STATIC_CXX_DIR) $(BENCH_C)/loadgen $(BENCH_C)/echo bench-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navd-bench
 	$(SCRATCH)/release/navd-bench --output bench/results.json
 	python3 scripts/bench_limit.py --navd $(SCRATCH)/release/navd --nio-echo $(SCRATCH)/release/navd-bench \
 	  --c-echo $(BENCH_C)/echo --loadgen $(BENCH_C)/loadgen --results bench/results.json \
-	  $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE))
+	  $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE) --before-label "$(or $(BENCH_BEFORE_LABEL),$(BENCH_BEFORE))")
 	python3 scripts/bench_chart.py --doc docs/performance.md bench/results.json docs/performance.svg
 	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE) --product navctl
 	scripts/check_release_link.sh $(SCRATCH)/release

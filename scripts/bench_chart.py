@@ -47,7 +47,7 @@ def table(limit, before):
               f"{r['nioP99Ratio']:.1f}x |")
     if "beforeRatio" in limit["workloads"][0]:
         print()
-        print(f"An earlier build of navd (`{limit.get('workloadsBefore', 'before')}`) ran in the same rounds: its "
+        print(f"An earlier build of navd ({limit.get('workloadsBefore', 'before')}) ran in the same rounds: its "
               "requests a second, its ratio to the C echo, and this build's throughput over its (medians of the rounds).")
         print()
         print("| workload | earlier build/s | its ratio to C echo | this build's ratio to C echo | this build / earlier |")

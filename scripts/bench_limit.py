@@ -122,6 +122,7 @@ def main():
     parser.add_argument("--client-cpu", default="1", help="the core the load generator runs on")
     parser.add_argument("--only", help="only the workloads whose name contains this text")
     parser.add_argument("--before", help="an earlier navd build to run in every round beside this one")
+    parser.add_argument("--before-label", help="what the earlier build is, for the tables (default: its path)")
     args = parser.parse_args()
     servers = SERVERS + (("before",) if args.before else ()) + ("durable",)
     navds = ("navd", "before", "durable")
@@ -258,7 +259,7 @@ def main():
     # How busy the machine was besides: the 1-minute load average before and after the rounds.
     limit["workloadsLoadAverage"] = [round(load_before[0], 2), round(os.getloadavg()[0], 2)]
     if args.before:
-        limit["workloadsBefore"] = args.before
+        limit["workloadsBefore"] = args.before_label or args.before
     else:
         limit.pop("workloadsBefore", None)
     limit["workloadsNote"] = (

@@ -4,8 +4,8 @@
 Instruction counts do not depend on how busy the machine is, so two builds compare run after run, where
 the timed benchmark (`make bench`) moves by tens of percent. This starts a release navd under
 `valgrind --tool=callgrind` on a scratch socket, creates the benchmark's 5-screen session, sends
-`--requests` requests lock-step (the `make bench` request bytes: `title/back`, or `bar/hitTest` at a new
-point each time), stops navd, and prints the inclusive instructions per request of each part below.
+`--requests` requests lock-step (the `make bench` request bytes: `title/back`, `bar/hitTest` at a new
+point each time, or `stack/push-pop`, a push and a pop in turn), stops navd, and prints the inclusive instructions per request of each part below.
 
     scripts/request_instructions.py --navd .build/release/navd --method bar/hitTest
 
@@ -56,6 +56,12 @@ def frame(body: str) -> bytes:
 
 
 def request(method: str, i: int) -> str:
+    if method == "stack/push-pop":
+        # A push and a pop in turn on the 5-screen session, as make bench's mutation workload sends them.
+        if i % 2 == 0:
+            return ('{"jsonrpc":"2.0","id":%d,"method":"stack/push","params":{"sessionId":"s1",'
+                    '"screen":{"title":"Pushed"}}}' % i)
+        return '{"jsonrpc":"2.0","id":%d,"method":"stack/pop","params":{"sessionId":"s1"}}' % i
     if method == "bar/hitTest":
         x, y = 1 + (i * 7) % 389, 45 + (i * 3) % 50
         return (
@@ -98,7 +104,7 @@ def connect(path: str) -> socket.socket:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--navd", default=".build/release/navd")
-    parser.add_argument("--method", default="bar/hitTest", choices=["bar/hitTest", "title/back"])
+    parser.add_argument("--method", default="bar/hitTest", choices=["bar/hitTest", "title/back", "stack/push-pop"])
     parser.add_argument("--requests", type=int, default=4000)
     parser.add_argument("--echo", action="store_true", help="measure navd-bench --echo-server (pass it as --navd)")
     parser.add_argument("--keep", metavar="FILE", help="also copy callgrind's output to FILE, for callgrind_annotate")
