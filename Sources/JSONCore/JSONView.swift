@@ -15,10 +15,35 @@ import CJSONC
 /// The tree is freed with the last reference to the document.
 public final class JSONDocument: Sendable {
     let root: JSONCNode
+    #if DEBUG
+        /// The tree as json-c writes it when the document is made. The last reference's `deinit` asserts that
+        /// the tree still writes so: nothing changed it while it could be read from several threads, which is
+        /// what ``JSONCNode`` being `Sendable` rests on. Debug builds only, where every test runs.
+        private let writtenWhenMade: [UInt8]
+    #endif
 
-    init(root: JSONCNode) { self.root = root }
+    init(root: JSONCNode) {
+        self.root = root
+        #if DEBUG
+            writtenWhenMade = Self.written(root)
+        #endif
+    }
 
-    deinit { if let pointer = root.pointer { json_object_put(pointer) } }
+    deinit {
+        #if DEBUG
+            assert(Self.written(root) == writtenWhenMade, "a JSONDocument's tree changed after the document was made")
+        #endif
+        if let pointer = root.pointer { json_object_put(pointer) }
+    }
+
+    #if DEBUG
+        /// json-c's own compact writing of the tree (it keeps the text in the root's print buffer, which no
+        /// reader touches; called only before the document is shared and after it no longer is).
+        private static func written(_ node: JSONCNode) -> [UInt8] {
+            guard let text = json_object_to_json_string_ext(node.pointer, JSON_C_TO_STRING_PLAIN) else { return [] }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+        }
+    #endif
 
     /// The document's value.
     public var value: JSONView { JSONView(node: root, in: self) }
@@ -37,6 +62,8 @@ public final class JSONDocument: Sendable {
 /// where none of them caches or converts), and the
 /// reference count is touched once, by the document's `deinit`, when no reader is left. Concurrent readers
 /// therefore never race, and a node is only reachable through a ``JSONView`` that keeps its document alive.
+/// Debug builds assert it: a document's tree writes the same bytes when its last reference goes as when it
+/// was made (``JSONDocument``).
 struct JSONCNode: @unchecked Sendable {
     let pointer: OpaquePointer?
 }
