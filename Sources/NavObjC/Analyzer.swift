@@ -240,6 +240,10 @@ struct UnitReader {
     private(set) var hooks: [Hook] = []
     /// The unit sets something only a view controller has (`self.navigationItem…`).
     private(set) var usesNavigation = false
+    /// The function being read, by its index in the unit.
+    private var functionIndex = -1
+    /// The last push read, for a `setViewControllers:@[x] …` on the same receiver that makes `x` the only screen.
+    private var lastPush: (edge: Int, function: Int, conditional: Bool, receiver: Expr, target: Expr)?
 
     /// The index of the unit's first function in the scope.
     let offset: Int
@@ -267,6 +271,7 @@ struct UnitReader {
                 return
             }
             let f = offset + i
+            functionIndex = i
             inLeavingCallback = function.isMethod && !function.isClassMethod && LeavingCallbacks.objectiveC.contains(function.name)
             if function.isMethod, !function.isClassMethod, let kind = hookKind(function.name) {
                 hooks.append(Hook(kind: kind, name: function.name, location: location(function.start)))
@@ -380,6 +385,7 @@ struct UnitReader {
             }
         }
         if property == "viewControllers" {
+            undoPushReplacedByRoot(base, value, place: place, conditional: conditional)
             stack(of: base, value, offset: offset, place: place)
             return
         }
@@ -600,6 +606,7 @@ struct UnitReader {
         let here = location(m.start)
         if first == "pushViewController" || first.hasSuffix("_pushViewController") {
             edges.append(PendingEdge(kind: .push, from: .unit, to: values.screen(target, at: place), location: here))
+            lastPush = (edges.count - 1, functionIndex, conditional, m.receiver, target)
         } else if first == "showViewController" {
             edges.append(PendingEdge(kind: .show, from: .unit, to: values.screen(target, at: place), location: here))
         } else if first == "presentViewController" || first == "presentModalViewController" {
@@ -621,6 +628,33 @@ struct UnitReader {
         if case .message(let m) = f.expr, let cls = Values.allocatedClass(m) { return .named(cls) }
         if let type = f.variables.first?.type, type.contains("Navigation") { return .named(type) }
         return .unit
+    }
+
+    /// A push that `[nav setViewControllers:@[x] animated:…]` undoes: code that pushes `x` for the animation and
+    /// then makes it the only screen ("so that there is no way back") leaves `x` the root, not on top of the
+    /// screen that pushed it. Only the same receiver and screen, each a name or `self.…` path read the same, in
+    /// the same method and outside any branch (a reader of statements cannot tell two branches apart), with no
+    /// other edge between.
+    private mutating func undoPushReplacedByRoot(_ base: Expr, _ value: Expr, place: Place, conditional: Bool) {
+        guard let push = lastPush, push.edge == edges.count - 1, edges[push.edge].kind == .push, push.function == functionIndex,
+            !push.conditional, !conditional, case .array(let elements, _) = value.stripped, elements.count == 1,
+            Self.sameName(push.target, elements[0]), sameReceiver(push.receiver, base, place: place)
+        else { return }
+        edges.removeLast()
+        lastPush = nil
+    }
+
+    /// Two mentions of one variable.
+    private static func sameName(_ a: Expr, _ b: Expr) -> Bool {
+        guard case .name(let x, _) = a.stripped, case .name(let y, _) = b.stripped else { return false }
+        return x == y
+    }
+
+    /// Two mentions of one receiver: one variable, or one path from `self` (`self.navigationController`).
+    private func sameReceiver(_ a: Expr, _ b: Expr, place: Place) -> Bool {
+        if Self.sameName(a, b) { return true }
+        guard let x = values.path(a, at: place), let y = values.path(b, at: place) else { return false }
+        return x == y
     }
 
     /// `nav.viewControllers = @[a, b]` and `setViewControllers:animated:`: the first is the root, each other is pushed

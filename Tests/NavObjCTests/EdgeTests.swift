@@ -53,6 +53,19 @@ struct EdgeTests {
         #expect(stack.map(\.to) == [.className("HomeViewController"), .className("ProfileViewController")])
     }
 
+    @Test("A push that setViewControllers:@[x] then replaces leaves x the root; another stack, or a branch, keeps it")
+    func pushReplacedByRoot() throws {
+        #expect(try Self.edges(at: "pushViewController:overview").isEmpty)
+        let root = try Self.edges(at: "setViewControllers:@[overview]")
+        #expect(root.map(\.kind) == [.root])
+        #expect(root.map(\.to) == [.className("OverviewViewController")])
+        // The control: the same push followed by a stack of another screen is still a push.
+        #expect(try Self.edges(at: "pushViewController:orders").map(\.to) == [.className("OrdersViewController")])
+        #expect(try Self.edges(at: "setViewControllers:@[[HomeViewController new]]").map(\.kind) == [.root])
+        // Only when the stack is set in a branch may the push stand, so it is kept.
+        #expect(try Self.edges(at: "pushViewController:account").map(\.kind) == [.push])
+    }
+
     @Test("A screen from a router is unknown; a controller's own factory names its class")
     func factories() throws {
         #expect(try Self.edges(at: "pushViewController:routed").map(\.to) == [.unknown])

@@ -36,6 +36,26 @@
     [self.navigationController setViewControllers:@[[HomeViewController new], [ProfileViewController new]] animated:NO];
 }
 
+- (void)finishOnboarding {
+    OverviewViewController *overview = [[OverviewViewController alloc] init];
+    [self.navigationController pushViewController:overview animated:YES];
+    [self.navigationController setViewControllers:@[overview] animated:NO];
+}
+
+- (void)openOrders {
+    OrdersViewController *orders = [[OrdersViewController alloc] init];
+    [self.navigationController pushViewController:orders animated:YES];
+    [self.navigationController setViewControllers:@[[HomeViewController new]] animated:NO];
+}
+
+- (void)openAccount:(BOOL)fresh {
+    AccountViewController *account = [[AccountViewController alloc] init];
+    [self.navigationController pushViewController:account animated:YES];
+    if (fresh) {
+        [self.navigationController setViewControllers:@[account] animated:NO];
+    }
+}
+
 - (void)openRouted:(NSURL *)url {
     UIViewController *routed = [Router viewControllerForURL:url];
     [self.navigationController pushViewController:routed animated:YES];
