@@ -240,10 +240,9 @@ struct UnitReader {
     private(set) var hooks: [Hook] = []
     /// The unit sets something only a view controller has (`self.navigationItem…`).
     private(set) var usesNavigation = false
-    /// The function being read, by its index in the unit.
-    private var functionIndex = -1
-    /// The last push read, for a `setViewControllers:@[x] …` on the same receiver that makes `x` the only screen.
-    private var lastPush: (edge: Int, function: Int, conditional: Bool, receiver: Expr, target: Expr)?
+    /// The function's last unconditional push, for a `setViewControllers:@[x] …` on the same receiver that makes
+    /// `x` the only screen.
+    private var lastPush: (edge: Int, receiver: Expr, target: Expr)?
 
     /// The index of the unit's first function in the scope.
     let offset: Int
@@ -271,7 +270,7 @@ struct UnitReader {
                 return
             }
             let f = offset + i
-            functionIndex = i
+            lastPush = nil
             inLeavingCallback = function.isMethod && !function.isClassMethod && LeavingCallbacks.objectiveC.contains(function.name)
             if function.isMethod, !function.isClassMethod, let kind = hookKind(function.name) {
                 hooks.append(Hook(kind: kind, name: function.name, location: location(function.start)))
@@ -606,7 +605,7 @@ struct UnitReader {
         let here = location(m.start)
         if first == "pushViewController" || first.hasSuffix("_pushViewController") {
             edges.append(PendingEdge(kind: .push, from: .unit, to: values.screen(target, at: place), location: here))
-            lastPush = (edges.count - 1, functionIndex, conditional, m.receiver, target)
+            lastPush = conditional ? nil : (edges.count - 1, m.receiver, target)
         } else if first == "showViewController" {
             edges.append(PendingEdge(kind: .show, from: .unit, to: values.screen(target, at: place), location: here))
         } else if first == "presentViewController" || first == "presentModalViewController" {
@@ -636,8 +635,8 @@ struct UnitReader {
     /// the same method and outside any branch (a reader of statements cannot tell two branches apart), with no
     /// other edge between.
     private mutating func undoPushReplacedByRoot(_ base: Expr, _ value: Expr, place: Place, conditional: Bool) {
-        guard let push = lastPush, push.edge == edges.count - 1, edges[push.edge].kind == .push, push.function == functionIndex,
-            !push.conditional, !conditional, case .array(let elements, _) = value.stripped, elements.count == 1,
+        guard let push = lastPush, push.edge == edges.count - 1, !conditional, case .array(let elements, _) = value.stripped,
+            elements.count == 1,
             Self.sameName(push.target, elements[0]), sameReceiver(push.receiver, base, place: place)
         else { return }
         edges.removeLast()

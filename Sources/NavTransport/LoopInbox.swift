@@ -89,10 +89,7 @@ public final class LoopInbox: Sendable {
             h.arrived = rest
             return mine
         }
-        guard !mine.isEmpty, let owner = connection.owner.value else { return }
-        var woken = false
-        for delivery in mine where owner.queueDelivery(delivery) { woken = true }
-        if woken { waiting.value.append(connection) }
+        queue(mine)
     }
 
     /// Queues every delivery that arrived so far to its connection, in arrival order (the write-out task).
@@ -105,7 +102,13 @@ public final class LoopInbox: Sendable {
             defer { h.arrived = [] }
             return h.arrived
         }
-        for delivery in arrived {
+        queue(arrived)
+    }
+
+    /// Queues each delivery to its connection's outbox, in order, and lists for the write-out task each
+    /// connection that now has bytes and no burst of its own to write them.
+    private func queue(_ deliveries: [Broadcast.Delivery]) {
+        for delivery in deliveries {
             if delivery.connection.owner.value?.queueDelivery(delivery) == true { waiting.value.append(delivery.connection) }
         }
     }

@@ -107,6 +107,14 @@ static void record_file(char kind, int fd, int wal_only) {
     record(line, (size_t)n);
 }
 
+/* Records a call on a file that succeeded: a write to the log (W, -wal files only) or a sync (S). */
+static void record_done(char kind, int fd, int succeeded) {
+    if (!succeeded) return;
+    pthread_mutex_lock(&lock);
+    record_file(kind, fd, kind == 'W');
+    pthread_mutex_unlock(&lock);
+}
+
 ssize_t write(int fd, const void *bytes, size_t length) {
     resolve();
     if (is_socket(fd)) {
@@ -117,11 +125,7 @@ ssize_t write(int fd, const void *bytes, size_t length) {
         return n;
     }
     ssize_t n = real_write(fd, bytes, length);
-    if (n > 0 && fd != log_fd) {
-        pthread_mutex_lock(&lock);
-        record_file('W', fd, 1);
-        pthread_mutex_unlock(&lock);
-    }
+    if (fd != log_fd) record_done('W', fd, n > 0);
     return n;
 }
 
@@ -158,43 +162,27 @@ ssize_t read(int fd, void *bytes, size_t length) {
 ssize_t pwrite(int fd, const void *bytes, size_t length, off_t offset) {
     resolve();
     ssize_t n = real_pwrite(fd, bytes, length, offset);
-    if (n > 0) {
-        pthread_mutex_lock(&lock);
-        record_file('W', fd, 1);
-        pthread_mutex_unlock(&lock);
-    }
+    record_done('W', fd, n > 0);
     return n;
 }
 
 ssize_t pwrite64(int fd, const void *bytes, size_t length, off64_t offset) {
     resolve();
     ssize_t n = real_pwrite64(fd, bytes, length, offset);
-    if (n > 0) {
-        pthread_mutex_lock(&lock);
-        record_file('W', fd, 1);
-        pthread_mutex_unlock(&lock);
-    }
+    record_done('W', fd, n > 0);
     return n;
 }
 
 int fsync(int fd) {
     resolve();
     int status = real_fsync(fd);
-    if (status == 0) {
-        pthread_mutex_lock(&lock);
-        record_file('S', fd, 0);
-        pthread_mutex_unlock(&lock);
-    }
+    record_done('S', fd, status == 0);
     return status;
 }
 
 int fdatasync(int fd) {
     resolve();
     int status = real_fdatasync(fd);
-    if (status == 0) {
-        pthread_mutex_lock(&lock);
-        record_file('S', fd, 0);
-        pthread_mutex_unlock(&lock);
-    }
+    record_done('S', fd, status == 0);
     return status;
 }
