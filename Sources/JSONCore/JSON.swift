@@ -29,8 +29,18 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     public init() {}
 
+    /// A literal's keys are written in the source, so they are distinct: checked in debug builds, where every
+    /// test runs, and taken as they are in release builds, where the look-up for each key cost more than the
+    /// rest of building the object.
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        self.init(elements)
+        self.init(distinctKeys: elements)
+    }
+
+    /// Members whose keys the caller knows are distinct, such as names written in the source: checked in debug
+    /// builds, taken as they are in release builds.
+    public init(distinctKeys elements: [(String, JSON)]) {
+        assert(Set(elements.map(\.0)).count == elements.count, "a JSON object repeats a key: \(elements.map(\.0))")
+        members = elements.map { Member(key: $0.0, value: $0.1) }
     }
 
     public init(_ pairs: [(String, JSON)]) {
@@ -80,7 +90,7 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(elements)) }
+    public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(distinctKeys: elements)) }
 }
 
 extension JSON {

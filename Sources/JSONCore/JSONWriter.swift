@@ -71,6 +71,81 @@ extension JSON {
     }
 }
 
+/// Members a writer may leave out of an object because a reader that finds them absent takes the same values:
+/// the defaults of a format whose absent members keep their defaults (a patch onto a default value).
+public indirect enum JSONDefaults: Sendable {
+    /// An object: a member whose value equals its value in `values` is left out; one that is written and has
+    /// an entry in `nested` is itself written with those defaults.
+    case object(values: JSONObject, nested: [String: JSONDefaults])
+    /// An array whose every element, or an object (keyed by data, such as ids) whose every member's value, is
+    /// written with these defaults.
+    case each(JSONDefaults)
+
+    public static func object(_ values: JSONObject) -> JSONDefaults { .object(values: values, nested: [:]) }
+}
+
+extension JSON {
+    /// The compact encoding of this value less the members `defaults` says a reader takes as they are.
+    public func serializedBytes(leavingOut defaults: JSONDefaults) -> [UInt8] {
+        JSONBytes.make(capacity: 512) { write(to: &$0, leavingOut: defaults) }
+    }
+
+    /// Writes the compact encoding less the members `defaults` says a reader takes as they are.
+    public func write(to out: inout JSONSink, leavingOut defaults: JSONDefaults) {
+        switch (self, defaults) {
+        case (.object(let object), .object(let values, let nested)):
+            out.byte(UInt8(ascii: "{"))
+            var first = true
+            // Writers put members in one order, so the default of a member is most often the next one along.
+            var cursor = 0
+            let known = values.members
+            for member in object {
+                var value: JSON?
+                if cursor < known.count, known[cursor].key == member.key {
+                    value = known[cursor].value
+                    cursor += 1
+                } else if let index = known.firstIndex(where: { $0.key == member.key }) {
+                    value = known[index].value
+                    cursor = index + 1
+                }
+                if let value, value == member.value { continue }
+                if !first { out.byte(UInt8(ascii: ",")) }
+                first = false
+                out.key(member.key)
+                out.byte(UInt8(ascii: ":"))
+                if let inner = nested[member.key] {
+                    member.value.write(to: &out, leavingOut: inner)
+                } else {
+                    member.value.write(to: &out)
+                }
+            }
+            out.byte(UInt8(ascii: "}"))
+        case (.array(let elements), .each(let inner)):
+            out.byte(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { out.byte(UInt8(ascii: ",")) }
+                first = false
+                element.write(to: &out, leavingOut: inner)
+            }
+            out.byte(UInt8(ascii: "]"))
+        case (.object(let object), .each(let inner)):
+            out.byte(UInt8(ascii: "{"))
+            var first = true
+            for member in object {
+                if !first { out.byte(UInt8(ascii: ",")) }
+                first = false
+                out.key(member.key)
+                out.byte(UInt8(ascii: ":"))
+                member.value.write(to: &out, leavingOut: inner)
+            }
+            out.byte(UInt8(ascii: "}"))
+        default:
+            write(to: &out)
+        }
+    }
+}
+
 /// json-c's escaping (`JSON_C_TO_STRING_NOSLASHESCAPE`), which every string ``JSONSink`` writes gets: `"` and
 /// `\\`, the short escapes `\\b \\f \\n \\r \\t`, every other byte below 0x20 as `\\u00xx` in lower-case
 /// hex, and everything else (DEL and all of non-ASCII UTF-8 included) as it is.

@@ -157,19 +157,20 @@ extension Screen {
     }
 
     public var json: JSON {
-        var o = JSONObject()
-        o["id"] = .string(id)
-        o["title"] = title.map(JSON.string) ?? .null
-        o["item"] = item.json
-        o["backAction"] = .string(backAction.rawValue)
-        o["showsPreviousTitle"] = .bool(showsPreviousTitle)
-        o["backStyle"] =
-            backStyle.map { bs in
-                ["title": bs.title.map(JSON.string) ?? .null, "color": bs.color?.faithfulJSON ?? .null] as JSON
-            } ?? .null
-        o["bar"] = bar?.json ?? .null
-        o["popGesture"] = .string(popGesture.rawValue)
-        o["scrolled"] = .bool(scrolled)
+        let o: JSONObject = [
+            "id": .string(id),
+            "title": title.map(JSON.string) ?? .null,
+            "item": item.json,
+            "backAction": .string(backAction.rawValue),
+            "showsPreviousTitle": .bool(showsPreviousTitle),
+            "backStyle":
+                backStyle.map { bs in
+                    ["title": bs.title.map(JSON.string) ?? .null, "color": bs.color?.faithfulJSON ?? .null] as JSON
+                } ?? .null,
+            "bar": bar?.json ?? .null,
+            "popGesture": .string(popGesture.rawValue),
+            "scrolled": .bool(scrolled),
+        ]
         return .object(o)
     }
 }
@@ -200,24 +201,25 @@ extension NavigationItem {
     }
 
     public var json: JSON {
-        var o = JSONObject()
-        o["title"] = title.map(JSON.string) ?? .null
-        o["titleView"] = titleView?.json ?? .null
-        o["leftItems"] = .array(leftItems.map(\.json))
-        o["rightItems"] = .array(rightItems.map(\.json))
-        o["backItem"] =
-            backItem.map { bi in
-                [
-                    "title": bi.title.map(JSON.string) ?? .null, "image": bi.image?.json ?? .null,
-                    "action": .string(bi.action.rawValue),
-                ] as JSON
-            } ?? .null
-        o["backButtonTitle"] = backButtonTitle.map(JSON.string) ?? .null
-        o["backButtonDisplayMode"] = .string(backButtonDisplayMode.rawValue)
-        o["hidesBackButton"] = .bool(hidesBackButton)
-        o["leftItemsSupplementBackButton"] = .bool(leftItemsSupplementBackButton)
-        o["largeTitleDisplayMode"] = .string(largeTitleDisplayMode.rawValue)
-        o["search"] = search.map { ["hidesWhenScrolling": .bool($0.hidesWhenScrolling)] as JSON } ?? .null
+        let o: JSONObject = [
+            "title": title.map(JSON.string) ?? .null,
+            "titleView": titleView?.json ?? .null,
+            "leftItems": .array(leftItems.map(\.json)),
+            "rightItems": .array(rightItems.map(\.json)),
+            "backItem":
+                backItem.map { bi in
+                    [
+                        "title": bi.title.map(JSON.string) ?? .null, "image": bi.image?.json ?? .null,
+                        "action": .string(bi.action.rawValue),
+                    ] as JSON
+                } ?? .null,
+            "backButtonTitle": backButtonTitle.map(JSON.string) ?? .null,
+            "backButtonDisplayMode": .string(backButtonDisplayMode.rawValue),
+            "hidesBackButton": .bool(hidesBackButton),
+            "leftItemsSupplementBackButton": .bool(leftItemsSupplementBackButton),
+            "largeTitleDisplayMode": .string(largeTitleDisplayMode.rawValue),
+            "search": search.map { ["hidesWhenScrolling": .bool($0.hidesWhenScrolling)] as JSON } ?? .null,
+        ]
         return .object(o)
     }
 }
@@ -340,16 +342,17 @@ extension BarAppearance {
     }
 
     public var json: JSON {
-        var o = JSONObject()
-        o["barTintColor"] = barTintColor?.faithfulJSON ?? .null
-        o["gradient"] = gradient.map { .array($0.map(\.faithfulJSON)) } ?? .null
-        o["tintColor"] = tintColor?.faithfulJSON ?? .null
-        o["titleColor"] = titleColor?.faithfulJSON ?? .null
-        o["translucent"] = .bool(translucent)
-        o["hidden"] = .bool(hidden)
-        o["backIndicator"] = backIndicator?.json ?? .null
-        o["prefersLargeTitles"] = prefersLargeTitles.map(JSON.bool) ?? .null
-        o["presentation"] = presentation.map { .string($0.rawValue) } ?? .null
+        let o: JSONObject = [
+            "barTintColor": barTintColor?.faithfulJSON ?? .null,
+            "gradient": gradient.map { .array($0.map(\.faithfulJSON)) } ?? .null,
+            "tintColor": tintColor?.faithfulJSON ?? .null,
+            "titleColor": titleColor?.faithfulJSON ?? .null,
+            "translucent": .bool(translucent),
+            "hidden": .bool(hidden),
+            "backIndicator": backIndicator?.json ?? .null,
+            "prefersLargeTitles": prefersLargeTitles.map(JSON.bool) ?? .null,
+            "presentation": presentation.map { .string($0.rawValue) } ?? .null,
+        ]
         return .object(o)
     }
 }

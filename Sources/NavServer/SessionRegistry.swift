@@ -138,7 +138,7 @@ final class Session: Sendable {
         store?.enqueue(
             .upsert(
                 id: id, order: order, name: s.name, version: s.model.version,
-                document: SessionDocument.encode(name: s.name, model: s.model).serialized(),
+                document: SessionDocument.encodeStored(name: s.name, model: s.model),
                 origin: s.origin?.json.serialized()))
     }
 
@@ -433,7 +433,7 @@ public final class SessionRegistry: Sendable {
                 ? s.store?.enqueue(
                     .upsert(
                         id: sessionId, order: s.nextOrder - 1, name: name ?? sessionId, version: model.version,
-                        document: SessionDocument.encode(name: name ?? sessionId, model: model).serialized(),
+                        document: SessionDocument.encodeStored(name: name ?? sessionId, model: model),
                         origin: origin?.json.serialized())) : nil
             return .success((sessionId, session, ticket))
         }

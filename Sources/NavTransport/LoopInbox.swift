@@ -38,6 +38,10 @@ public final class LoopInbox: Sendable {
         /// The write-out task is on its way: set whenever something arrives or waits, cleared by the task once
         /// nothing does.
         var taskDue = false
+        /// Work handed over from other threads (``execute(_:)``), in the order it was.
+        var tasks: [@Sendable () -> Void] = []
+        /// The task that runs `tasks` is on its way.
+        var tasksDue = false
     }
 
     /// An inbox for `loop`'s connections: one per loop, shared by every connection on it.
@@ -69,7 +73,32 @@ public final class LoopInbox: Sendable {
         }
     }
 
+    /// Runs `task` on the loop, after the tasks handed over before it. Tasks handed over before the loop gets to
+    /// them run in one of its turns, for one wake-up: a group commit completes its changes' replies one after
+    /// another from the store's thread, and a wake-up each cost that many locked hand-overs and `eventfd`
+    /// writes (about 7% of navd's time with 16 clients mutating durably).
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        let start = handoff.withLockedValue { h -> Bool in
+            h.tasks.append(task)
+            defer { h.tasksDue = true }
+            return !h.tasksDue
+        }
+        if start { loop.execute { self.runTasks() } }
+    }
+
     // MARK: On the loop
+
+    /// Runs the tasks handed over so far, in order; one handed over meanwhile starts another run.
+    private func runTasks() {
+        let tasks = handoff.withLockedValue { h -> [@Sendable () -> Void] in
+            defer {
+                h.tasks = []
+                h.tasksDue = false
+            }
+            return h.tasks
+        }
+        for task in tasks { task() }
+    }
 
     /// Queues the deliveries for `connection` that arrived so far, in arrival order, and leaves the others
     /// where they are. A connection calls it before it queues a reply. Its cost when something waits is a scan

@@ -387,10 +387,10 @@ public final class RPCChannelHandler: ChannelDuplexHandler {
                     finishSerialized(id, bytes, batch: batch, index: index)
                 case .later(let pending):
                     awaited = Awaited(id: id, method: method, batch: batch, index: index)
-                    let loop = context!.eventLoop
-                    let bound = NIOLoopBound(self, eventLoop: loop)
+                    let inbox = inbox
+                    let bound = NIOLoopBound(self, eventLoop: inbox.loop)
                     pending.whenComplete { result in
-                        loop.execute { bound.value.laterReplyArrived(result) }
+                        inbox.execute { bound.value.laterReplyArrived(result) }
                     }
                 }
             }

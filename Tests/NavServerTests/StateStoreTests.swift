@@ -24,7 +24,8 @@ struct StateStoreTests {
             let id = "s\(n % 3)"
             tickets.append(
                 store.enqueue(
-                    .upsert(id: id, order: n % 3, name: id, version: n, document: #"{"screens":[],"version":\#(n)}"#, origin: nil)))
+                    .upsert(
+                        id: id, order: n % 3, name: id, version: n, document: Array(#"{"screens":[],"version":\#(n)}"#.utf8), origin: nil)))
         }
         tickets.append(store.enqueue(.delete(id: "s1")))
         for t in tickets { try await t.wait() }
@@ -48,7 +49,7 @@ struct StateStoreTests {
         let document: JSON = ["screens": [["id": "a\u{0}b", "title": "x\u{0}y 😀"]], "version": 1]
         let origin = SessionOrigin(workspace: "/w\u{0}s 🧭", files: ["/w/a\u{0}b.swift", "/w/受信.swift"], flow: "A > B\u{0}", client: "c😀")
         try await store.enqueue(
-            .upsert(id: id, order: 0, name: name, version: 1, document: document.serialized(), origin: origin.json.serialized())
+            .upsert(id: id, order: 0, name: name, version: 1, document: document.serializedBytes(), origin: origin.json.serialized())
         ).wait()
         await store.close()
         let (again, sessions) = try StateStore.open(directory: dir)

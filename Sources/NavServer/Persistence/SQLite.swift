@@ -63,6 +63,8 @@ final class SQLiteConnection: @unchecked Sendable {
     /// A value bound to a statement's parameter.
     enum Value {
         case text(String)
+        /// Text already in UTF-8 (a document as it was written), bound without a copy.
+        case utf8([UInt8])
         case integer(Int64)
         case null
     }
@@ -109,6 +111,17 @@ final class SQLiteConnection: @unchecked Sendable {
                 status = utf8.withUnsafeBytes { bytes in
                     sqlite3_bind_text(
                         statement, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(utf8.count - 1),
+                        unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                }
+            case .utf8(let bytes):
+                // The length is given, so no terminator is needed. An empty array has no address, and a null one
+                // would bind NULL: it binds a literal's empty text instead.
+                status = bytes.withUnsafeBytes { raw in
+                    guard let base = raw.baseAddress else {
+                        return sqlite3_bind_text(statement, index, "", 0, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                    }
+                    return sqlite3_bind_text(
+                        statement, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
                         unsafeBitCast(-1, to: sqlite3_destructor_type.self))
                 }
             case .integer(let n): status = sqlite3_bind_int64(statement, index, n)

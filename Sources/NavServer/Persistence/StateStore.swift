@@ -54,7 +54,7 @@ public final class StateStore: Sendable {
 
     /// One change to the stored sessions.
     enum Operation: Sendable {
-        case upsert(id: String, order: Int, name: String, version: Int, document: String, origin: String?)
+        case upsert(id: String, order: Int, name: String, version: Int, document: [UInt8], origin: String?)
         case delete(id: String)
     }
 
@@ -277,7 +277,7 @@ public final class StateStore: Sendable {
                             origin = excluded.origin
                         """,
                         [
-                            .text(id), .integer(Int64(order)), .text(name), .integer(Int64(version)), .text(document),
+                            .text(id), .integer(Int64(order)), .text(name), .integer(Int64(version)), .utf8(document),
                             origin.map { .text($0) } ?? .null,
                         ], keep: true)
                 case .delete(let id):

@@ -1,0 +1,181 @@
+import Foundation
+import JSONCore
+import NavModel
+import Testing
+
+@testable import NavProtocol
+
+/// The state directory keeps `SessionDocument.encodeStored`: the snapshot document less every member a reader
+/// takes as its default when absent. Restoring it must give the very model the snapshot gives.
+@Suite("Stored session documents")
+struct StoredDocumentTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Decodes the stored form of `model` and checks it is `model`, and that it is no longer than its snapshot.
+    func expectStoredRestores(_ model: NavigationModel, name: String = "s", _ comment: Comment? = nil) throws {
+        let stored = SessionDocument.encodeStored(name: name, model: model)
+        let (restoredName, restored) = try SessionDocument.decode(
+            try JSON.parse(String(decoding: stored, as: UTF8.self)), limits: ModelLimits())
+        #expect(restoredName == name, comment)
+        #expect(restored == model, comment)
+        #expect(SessionDocument.encode(name: name, model: restored) == SessionDocument.encode(name: name, model: model), comment)
+        #expect(stored.count <= SessionDocument.encode(name: name, model: model).serializedBytes().count, comment)
+    }
+
+    @Test("a new session of titled screens is stored as its names, screens and counters only")
+    func defaultsLeftOut() throws {
+        var m = try NavigationModel(config: SessionConfig(), screens: [Screen(id: "a", title: "A")])
+        _ = try m.push(Screen(id: "b", title: "B"))
+        let stored = String(decoding: SessionDocument.encodeStored(name: "inbox", model: m), as: UTF8.self)
+        var expected =
+            #"{"format":"navd-session","formatVersion":1,"name":"inbox","screens":[{"id":"a","title":"A"},{"id":"b","title":"B"}],"#
+        expected += #""version":\#(m.version),"nextGeneratedId":\#(m.nextGeneratedId),"coveredSnapshots":{"a":{"id":"a","title":"A"}},"#
+        expected += #""shownBackTitle":{"screenId":"b","backTitle":\#(m.shownBackTitle!.backTitle.json.serialized())}}"#
+        #expect(stored == expected)
+        try expectStoredRestores(m)
+    }
+
+    @Test("every example and seed document restores from its stored form to the model its snapshot gives")
+    func examplesRoundTrip() throws {
+        var count = 0
+        for folder in ["examples/rules", "examples/seeds"] {
+            let directory = Self.root.appendingPathComponent(folder)
+            for file in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where file.hasSuffix(".navd.json") {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                let (name, model) = try SessionDocument.decode(try JSON.parse(text), limits: ModelLimits())
+                try expectStoredRestores(model, name: name, "\(folder)/\(file)")
+                count += 1
+            }
+        }
+        #expect(count > 30)
+    }
+
+    /// A model in which every member `storedDefaults` names holds something other than its default.
+    func awayFromDefaults() throws -> NavigationModel {
+        var config = SessionConfig()
+        config.profile = .ios26
+        config.device = Device(width: 375, height: 667, statusBarHeight: 20, scale: 2)
+        config.locale = "de-DE"
+        config.appLocalizations = ["en", "de"]
+        let p = try SessionConfig().policies.json.objectValue ?? [:]
+        var policies = config.policies
+        let flipped = try JSON.parse(
+            """
+            {"emptyBackTitles":true,"backInterception":"mask","popGesture":"fullscreen","popEdgeWidth":30,"popMaxStartX":100,
+             "forwardOutsideTouches":true,"touchSlop":{"above":5,"below":7},"tintMethod":"wcag","tintThreshold":0.5,
+             "backTitleSnapshot":true,"foreground":"automatic","defaultTintContrast":4.5,"stickyBackTitle":true,
+             "emptyBackItemTitle":"fallThrough","emptyBackButtonTitle":"fallThrough","emptyScreenTitle":"arrowOnly","glassEmptyBackItemHides":true,
+             "alphaRule":"lessThanOrEqual","maskOutside":"pop","supplementKeepsPopGesture":false,"minimalBackButtonWidth":30,
+             "glassBarHeight":50,"glassItemSpacing":8,"largeTitleRowHeight":50,"searchRowHeight":50,"touchTargetTolerance":0,
+             "compactBarHeight":40,"backTitleRoom":"slidTitle","backButtonEnd":"padded","textMetrics":"helveticaNeue"}
+            """)
+        try policies.apply(ParamReader(flipped, path: "policies"))
+        for member in p { #expect(policies.json[member.key] != member.value, "policies.\(member.key) is still its default") }
+        config.policies = policies
+        config.bar.barTintColor = try Color.parse("#336699")
+        config.bar.gradient = [try Color.parse("#000000"), try Color.parse("#ffffff")]
+        config.bar.tintColor = try Color.parse("#ff0000")
+        config.bar.titleColor = try Color.parse("#00ff00")
+        config.bar.translucent = false
+        config.bar.hidden = true
+        config.bar.backIndicator = Size(width: 13, height: 21)
+        config.bar.prefersLargeTitles = true
+        config.bar.presentation = .pageSheet
+
+        var screen = Screen(id: "b", title: "B", backAction: .custom)
+        screen.showsPreviousTitle = true
+        screen.backStyle = BackStyle()
+        screen.bar = BarAppearance()
+        screen.popGesture = .disabled
+        screen.scrolled = true
+        screen.item.title = "Item"
+        screen.item.titleView = Size(width: 100, height: 30)
+        screen.item.leftItems = [BarItem(id: "l", content: .title("Close"))]
+        screen.item.rightItems = [BarItem(id: "r", content: .system("add"))]
+        screen.item.backItem = BackItem()
+        screen.item.backButtonTitle = "Back"
+        screen.item.backButtonDisplayMode = .minimal
+        screen.item.hidesBackButton = true
+        screen.item.leftItemsSupplementBackButton = true
+        screen.item.largeTitleDisplayMode = .never
+        screen.item.search = SearchField()
+        var m = try NavigationModel(config: config, screens: [Screen(id: "a", title: "A")])
+        _ = try m.push(screen)
+        return m
+    }
+
+    @Test("every member away from its default is kept, and the model restores")
+    func everyMemberKept() throws {
+        let m = try awayFromDefaults()
+        guard case .object(let values, let nested) = SessionDocument.storedDefaults else {
+            Issue.record("storedDefaults is not an object's")
+            return
+        }
+        let full = SessionDocument.encode(name: "s", model: m)
+        let stored = try JSON.parse(String(decoding: SessionDocument.encodeStored(name: "s", model: m), as: UTF8.self))
+        // The fixture moves every member off its default, so a member added to a type without a case here fails.
+        for member in values { #expect(full[member.key] != member.value, "\(member.key) is still its default") }
+        for key in ["policies", "bar"] {
+            guard case .object(let inner, _) = nested[key] else { continue }
+            for member in inner {
+                #expect(full[key]?[member.key] != member.value, "\(key).\(member.key) is still its default")
+                #expect(stored[key]?[member.key] == full[key]?[member.key], "\(key).\(member.key) was left out")
+            }
+        }
+        guard case .each(.object(let screenValues, let screenNested)) = nested["screens"],
+            case .object(let itemValues, _) = screenNested["item"]
+        else {
+            Issue.record("storedDefaults has no screen defaults")
+            return
+        }
+        let pushed = full["screens"]?.arrayValue?.last
+        let storedPushed = stored["screens"]?.arrayValue?.last
+        for member in screenValues {
+            #expect(pushed?[member.key] != member.value, "screen.\(member.key) is still its default")
+        }
+        for member in itemValues {
+            #expect(pushed?["item"]?[member.key] != member.value, "item.\(member.key) is still its default")
+            #expect(storedPushed?["item"]?[member.key] == pushed?["item"]?[member.key], "item.\(member.key) was left out")
+        }
+        try expectStoredRestores(m)
+    }
+
+    @Test("a present value equal to a new one (an empty bar, back item or search) is not taken for an absent one")
+    func presentDefaultsKept() throws {
+        var screen = Screen(id: "b", title: "B")
+        screen.bar = BarAppearance()
+        screen.backStyle = BackStyle()
+        screen.item.backItem = BackItem()
+        screen.item.search = SearchField()
+        var m = try NavigationModel(config: SessionConfig(), screens: [Screen(id: "a")])
+        _ = try m.push(screen)
+        try expectStoredRestores(m)
+        let (_, restored) = try SessionDocument.decode(
+            try JSON.parse(String(decoding: SessionDocument.encodeStored(name: "s", model: m), as: UTF8.self)), limits: ModelLimits())
+        #expect(restored.screens.last?.bar != nil)
+        #expect(restored.screens.last?.item.backItem != nil)
+    }
+
+    @Test("a device given by a preset keeps its numbers, and a screen id shaped like a generated one is kept")
+    func wholeMembers() throws {
+        var config = SessionConfig()
+        config.device = DevicePreset.named(DevicePreset.all.last!.name)!.device
+        let m = try NavigationModel(config: config, screens: [Screen(id: "restored-1"), Screen(id: "restored-2", title: "")])
+        try expectStoredRestores(m)
+    }
+
+    @Test("the writer leaves out only members equal to their defaults, in any order, and nested ones member by member")
+    func writerLeavesOut() throws {
+        let defaults = JSONDefaults.object(
+            values: ["a": 1, "b": ["x": 1, "y": 2], "c": .null],
+            nested: ["b": .object(["x": 1, "y": 2]), "list": .each(.object(["k": false]))])
+        let value: JSON = ["c": .null, "b": ["y": 3, "x": 1], "a": 2, "list": [["k": false, "v": 1], ["k": true]], "d": 4]
+        #expect(
+            String(decoding: value.serializedBytes(leavingOut: defaults), as: UTF8.self)
+                == #"{"b":{"y":3},"a":2,"list":[{"v":1},{"k":true}],"d":4}"#)
+        let same: JSON = ["a": 1, "b": ["x": 1, "y": 2], "c": .null]
+        #expect(String(decoding: same.serializedBytes(leavingOut: defaults), as: UTF8.self) == "{}")
+        #expect(String(decoding: JSON.array([1]).serializedBytes(leavingOut: defaults), as: UTF8.self) == "[1]")
+    }
+}
