@@ -9,7 +9,8 @@ point each time, or `stack/push-pop`, a push and a pop in turn), stops navd, and
 
     scripts/request_instructions.py --navd .build/release/navd --method bar/hitTest
 
-`--echo` measures `navd-bench --echo-server` instead (pass navd-bench as `--navd`): the limit navd is
+`--state-dir` gives navd a scratch state directory, so every mutation is encoded and committed (lock-step,
+one commit a request). `--echo` measures `navd-bench --echo-server` instead (pass navd-bench as `--navd`): the limit navd is
 measured against, on the same bytes.
 """
 
@@ -43,9 +44,12 @@ PARTS = [
     ("      json-c tokener", "json_tokener_parse_ex"),
     ("    envelope read off the tree", "NavTransport8EnvelopeO8classifyyAC8JSONCore8JSONViewVFZ"),
     ("    the service: dispatch, params, handler, model", "ServiceC6handle6method6params10connection"),
+    ("      the session encoded for the state directory (--state-dir)", "SessionC7persist"),
     ("    the reply framed into the connection's outbox", "NavTransport6OutboxV11appendReply"),
     ("    json-c tree freed", "JSONCore12JSONDocumentCfD"),
     ("  read complete: written out", "RPCChannelHandlerC19channelReadComplete"),
+    ("a reply that waited for its commit, written (--state-dir)", "RPCChannelHandlerC17laterReplyArrived"),
+    ("the store's thread: commits, one a request lock-step (--state-dir)", "StateStoreC5drain"),
     ("echo: one frame written back", "EchoHandler"),
 ]
 
@@ -107,6 +111,9 @@ def main() -> int:
     parser.add_argument("--method", default="bar/hitTest", choices=["bar/hitTest", "title/back", "stack/push-pop"])
     parser.add_argument("--requests", type=int, default=4000)
     parser.add_argument("--echo", action="store_true", help="measure navd-bench --echo-server (pass it as --navd)")
+    parser.add_argument(
+        "--state-dir", action="store_true", help="run navd with a scratch --state-dir (every mutation committed)"
+    )
     parser.add_argument("--keep", metavar="FILE", help="also copy callgrind's output to FILE, for callgrind_annotate")
     args = parser.parse_args()
     for tool in ("valgrind", "callgrind_annotate", "objcopy"):
@@ -119,6 +126,8 @@ def main() -> int:
         subprocess.run(["objcopy", "--strip-debug", args.navd, binary], check=True)
         sock, out = os.path.join(scratch, "s.sock"), os.path.join(scratch, "callgrind.out")
         server_args = ["--echo-server", sock] if args.echo else ["--socket", sock]
+        if args.state_dir and not args.echo:
+            server_args += ["--state-dir", os.path.join(scratch, "state")]
         server = subprocess.Popen(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, *server_args],
             stdout=subprocess.DEVNULL,

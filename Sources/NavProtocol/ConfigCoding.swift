@@ -219,10 +219,11 @@ public enum SessionDocument {
     public static func encode(name: String, model: NavigationModel) -> JSON {
         var members: [(String, JSON)] = [("format", .string(format)), ("formatVersion", .int(formatVersion)), ("name", .string(name))]
         for member in model.config.json.objectValue ?? [:] { members.append((member.key, member.value)) }
+        members.append(("bar", model.config.bar.json))
         var covered = JSONObject()
         for screen in model.screens { if let s = model.coveredSnapshot(of: screen.id) { covered[screen.id] = s.json } }
         members += [
-            ("bar", model.config.bar.json), ("screens", .array(model.screens.map(\.json))), ("version", .int(Int64(model.version))),
+            ("screens", .array(model.screens.map(\.json))), ("version", .int(Int64(model.version))),
             ("nextGeneratedId", .int(Int64(model.nextGeneratedId))), ("coveredSnapshots", .object(covered)),
         ]
         if let shown = model.shownBackTitle {
@@ -234,25 +235,110 @@ public enum SessionDocument {
     /// The document the state directory keeps: ``encode(name:model:)``'s, less every member whose value is the
     /// one ``decode(_:limits:)`` takes when the member is absent (``storedDefaults``). Decoding either gives the
     /// same model; this one is about a sixth of the bytes for a session of default screens, so a commit writes
-    /// fewer pages and encoding costs less.
+    /// fewer pages. The bytes are those of `encode(name:model:).serializedBytes(leavingOut: storedDefaults)`,
+    /// written without building that document.
     public static func encodeStored(name: String, model: NavigationModel) -> [UInt8] {
-        encode(name: name, model: model).serializedBytes(leavingOut: storedDefaults)
+        var cache = StoredScreens()
+        return encodeStored(name: name, model: model, reusing: &cache)
     }
+
+    /// What a screen's reader takes for an absent member: a new screen's, less its id.
+    static let storedScreenDefaults: JSONDefaults = {
+        let newScreen = Screen(id: "")
+        var screen = newScreen.json.objectValue ?? [:]
+        screen["id"] = nil
+        return .object(values: screen, nested: ["item": .object(newScreen.item.json.objectValue ?? [:])])
+    }()
+
+    /// ``encodeStored(name:model:)``'s bytes, written piece by piece: a screen or covered snapshot equal to
+    /// one `cache` holds from the session's previous write is not encoded again, and a new session's
+    /// configuration is not encoded at all. `cache` is left holding this write's screens. A mutation changes
+    /// one screen or two, so a session of ten screens is written for a tenth of the encoding.
+    public static func encodeStored(name: String, model: NavigationModel, reusing cache: inout StoredScreens) -> [UInt8] {
+        var next = StoredScreens()
+        next.screens.reserveCapacity(model.screens.count)
+        for (index, screen) in model.screens.enumerated() {
+            next.screens.append(.init(screen, cache.screens.bytes(of: screen, at: index)))
+        }
+        for screen in model.screens {
+            if let snapshot = model.coveredSnapshot(of: screen.id) {
+                next.covered.append(.init(snapshot, cache.covered.bytes(of: snapshot, at: next.covered.count)))
+            }
+        }
+        let screens = next.screens.map(\.bytes)
+        let covered = next.covered.map { ($0.screen.id, $0.bytes) }
+        cache = next
+        return JSONBytes.make(capacity: 256 + screens.reduce(0) { $0 + $1.count } + covered.reduce(0) { $0 + $1.1.count }) { out in
+            out.raw(#"{"format":"navd-session","formatVersion":1,"name":"#)
+            out.string(name)
+            if model.config != newConfig {
+                var members = model.config.json.objectValue?.members.map { ($0.key, $0.value) } ?? []
+                members.append(("bar", model.config.bar.json))
+                let config = JSON.object(JSONObject(distinctKeys: members)).serializedBytes(leavingOut: storedDefaults)
+                // The members between the braces of a compact object, after a comma.
+                if config.count > 2 {
+                    out.byte(UInt8(ascii: ","))
+                    config.withUnsafeBufferPointer { out.bytes(UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
+                }
+            }
+            out.raw(#","screens":["#)
+            for index in screens.indices {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.bytes(screens[index])
+            }
+            out.raw(#"],"version":"#)
+            out.integer(Int64(model.version))
+            out.raw(#","nextGeneratedId":"#)
+            out.integer(Int64(model.nextGeneratedId))
+            out.raw(#","coveredSnapshots":{"#)
+            for index in covered.indices {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.key(covered[index].0)
+                out.byte(UInt8(ascii: ":"))
+                out.bytes(covered[index].1)
+            }
+            out.byte(UInt8(ascii: "}"))
+            if let shown = model.shownBackTitle {
+                out.raw(#","shownBackTitle":{"screenId":"#)
+                out.string(shown.screenId)
+                out.raw(#","backTitle":"#)
+                shown.backTitle.json.write(to: &out)
+                out.byte(UInt8(ascii: "}"))
+            }
+            out.byte(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The stored encodings of a session's screens and covered snapshots, in stack order, from its last write.
+    public struct StoredScreens: Sendable {
+        var screens: [Kept] = []
+        var covered: [Kept] = []
+
+        public init() {}
+
+        struct Kept: Sendable {
+            var screen: Screen
+            var bytes: [UInt8]
+            init(_ screen: Screen, _ bytes: [UInt8]) {
+                self.screen = screen
+                self.bytes = bytes
+            }
+        }
+    }
+
+    /// A new session's configuration, whose every member ``storedDefaults`` leaves out.
+    static let newConfig = SessionConfig()
 
     /// What a document's reader takes for an absent member. Decoding patches defaults, so these are the
     /// encodings of the default values: a new session's configuration and bar, a new screen less its id (a
     /// screen without one is given a new id), a new screen's navigation item. A member is left out whole, or,
     /// where `nested` names it, member by member: never a `device`'s numbers, which are read after its `preset`.
     public static let storedDefaults: JSONDefaults = {
-        let config = SessionConfig()
+        let config = newConfig
         let bar = BarAppearance()
         var values = config.json.objectValue ?? [:]
         values["bar"] = bar.json
-        let newScreen = Screen(id: "")
-        var screen = newScreen.json.objectValue ?? [:]
-        screen["id"] = nil
-        let screenDefaults = JSONDefaults.object(
-            values: screen, nested: ["item": .object(newScreen.item.json.objectValue ?? [:])])
+        let screenDefaults = storedScreenDefaults
         return .object(
             values: values,
             nested: [
@@ -389,5 +475,17 @@ extension TextWidths {
             entries.map { e in
                 ["text": .string(e.text), "style": .string(e.style.rawValue), "width": .number(e.width)]
             })
+    }
+}
+
+extension [SessionDocument.StoredScreens.Kept] {
+    /// The stored encoding of `screen`, unchanged at `index` or next to it (a push or a pop leaves the screens
+    /// below it where they were; a screen inserted or removed shifts the rest by one); else encoded. Looking no
+    /// further keeps a write of a deep stack linear in its depth.
+    func bytes(of screen: Screen, at index: Int) -> [UInt8] {
+        for place in [index, index - 1, index + 1] where indices.contains(place) && self[place].screen == screen {
+            return self[place].bytes
+        }
+        return screen.json.serializedBytes(leavingOut: SessionDocument.storedScreenDefaults)
     }
 }

@@ -82,6 +82,9 @@ final class Session: Sendable {
         /// Back titles asked for since the last mutation, by screen index, serialized as `title/back`
         /// answers: the BB rules run and their answer is written once per model and screen.
         var backTitles: KeptBackTitles?
+        /// The stored encodings of the screens the last write to the state directory held: the next write
+        /// encodes only the screens that changed. Empty without a state directory.
+        var storedScreens = SessionDocument.StoredScreens()
     }
 
     /// Back titles computed from the model of one generation, by screen index, serialized. Replaced, never
@@ -134,11 +137,12 @@ final class Session: Sendable {
     var model: NavigationModel { state.withLockedValue { $0.model } }
 
     /// Queues this session's current state for the store; called under the lock, so writes keep its order.
-    private func persist(_ s: State) -> CommitTicket? {
-        store?.enqueue(
+    private func persist(_ s: inout State) -> CommitTicket? {
+        guard let store else { return nil }
+        return store.enqueue(
             .upsert(
                 id: id, order: order, name: s.name, version: s.model.version,
-                document: SessionDocument.encodeStored(name: s.name, model: s.model),
+                document: SessionDocument.encodeStored(name: s.name, model: s.model, reusing: &s.storedScreens),
                 origin: s.origin?.json.serialized()))
     }
 
@@ -166,7 +170,7 @@ final class Session: Sendable {
             // Handed to the subscribers' event loops before the lock is released, so versions keep their order.
             var broadcast = Broadcast(expected: s.subscribers.count)
             if s.model.version != before {
-                ticket = persist(s)
+                ticket = persist(&s)
                 publish(effects.changes, &s, into: &broadcast)
             }
             for event in effects.events {

@@ -12,9 +12,12 @@ struct StoredDocumentTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Decodes the stored form of `model` and checks it is `model`, and that it is no longer than its snapshot.
+    /// Decodes the stored form of `model` and checks it is `model`, that it is no longer than its snapshot, and
+    /// that it is the snapshot document written leaving out the defaults.
     func expectStoredRestores(_ model: NavigationModel, name: String = "s", _ comment: Comment? = nil) throws {
         let stored = SessionDocument.encodeStored(name: name, model: model)
+        let reference = SessionDocument.encode(name: name, model: model).serializedBytes(leavingOut: SessionDocument.storedDefaults)
+        #expect(String(decoding: stored, as: UTF8.self) == String(decoding: reference, as: UTF8.self), comment)
         let (restoredName, restored) = try SessionDocument.decode(
             try JSON.parse(String(decoding: stored, as: UTF8.self)), limits: ModelLimits())
         #expect(restoredName == name, comment)
@@ -34,6 +37,35 @@ struct StoredDocumentTests {
         expected += #""shownBackTitle":{"screenId":"b","backTitle":\#(m.shownBackTitle!.backTitle.json.serialized())}}"#
         #expect(stored == expected)
         try expectStoredRestores(m)
+    }
+
+    @Test("a write that reuses the last one's screens writes what a fresh write does, after every kind of change")
+    func reusedScreens() throws {
+        var m = try awayFromDefaults()
+        var cache = SessionDocument.StoredScreens()
+        func expectFresh(_ comment: Comment) {
+            let reused = SessionDocument.encodeStored(name: "s", model: m, reusing: &cache)
+            #expect(
+                String(decoding: reused, as: UTF8.self)
+                    == String(decoding: SessionDocument.encodeStored(name: "s", model: m), as: UTF8.self), comment)
+        }
+        expectFresh("first write")
+        _ = try m.push(Screen(id: "c", title: "C"))
+        expectFresh("after a push")
+        _ = try m.updateScreen("b") { $0.item.rightItems = [] }
+        expectFresh("after an item changed on a covered screen")
+        _ = try m.updateScreen("c") { $0.title = "C2" }
+        expectFresh("after the top screen's title changed")
+        _ = try m.pop()
+        expectFresh("after a pop")
+        _ = try m.setStack([Screen(id: "x", title: "X")] + m.screens)
+        expectFresh("after a screen was put under the others")
+        _ = try m.setStack(Array(m.screens.dropFirst()))
+        expectFresh("after the root was taken out")
+        _ = try m.setStack([Screen(id: "c", title: "Other"), Screen(id: "a", title: "A")])
+        expectFresh("after the stack was replaced, an id reused for another screen")
+        m.config = SessionConfig()
+        expectFresh("after the configuration went back to a new session's")
     }
 
     @Test("every example and seed document restores from its stored form to the model its snapshot gives")
