@@ -90,7 +90,7 @@ struct StoredDocumentTests {
         config.device = Device(width: 375, height: 667, statusBarHeight: 20, scale: 2)
         config.locale = "de-DE"
         config.appLocalizations = ["en", "de"]
-        let p = try SessionConfig().policies.json.objectValue ?? [:]
+        let p = SessionConfig().policies.json.objectValue ?? [:]
         var policies = config.policies
         let flipped = try JSON.parse(
             """
