@@ -231,6 +231,48 @@ typealias SourceLocation = NavSource.SourceLocation
         #expect(profiles == [Profile.ios13, .ios17])
     }
 
+    @Test func aBaseClassLineNamesEverySubclassItReaches() {
+        let left = Setting(.leftItems([Self.item("Back", action: true, line: 3)]), at: Self.at(3))
+        var facts = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [
+                Self.screen("ServicesViewController", line: 1),
+                Self.screen("StorageViewController", line: 2, [left]),
+                Self.screen("DropboxViewController", "StorageViewController", line: 10),
+                Self.screen("BoxViewController", "StorageViewController", line: 20),
+                Self.screen("DriveViewController", "StorageViewController", line: 30),
+            ],
+            edges: [
+                Self.push("ServicesViewController", "DropboxViewController", line: 40),
+                Self.push("ServicesViewController", "BoxViewController", line: 41),
+                Self.push("ServicesViewController", "DriveViewController", line: 42),
+            ])
+        var findings = Self.lint(facts).filter { $0.code == "pop-gesture-disabled" }
+        #expect(findings.map(\.location.line) == [3])
+        let first = findings.first?.screen ?? ""
+        let others = ["BoxViewController", "DriveViewController", "DropboxViewController"].filter { $0 != first }
+        #expect(findings.first?.otherScreens == others)
+        #expect(
+            findings.first?.diagnostic.message.hasSuffix(
+                "; this line does the same on '\(others[0])' and '\(others[1])'") == true)
+
+        // One subclass pushed: the rule's message alone.
+        facts.edges = [Self.push("ServicesViewController", "BoxViewController", line: 41)]
+        findings = Self.lint(facts).filter { $0.code == "pop-gesture-disabled" }
+        #expect(findings.first?.screen == "BoxViewController")
+        #expect(findings.first?.otherScreens == [])
+        #expect(findings.first?.diagnostic.message.contains("this line does the same") == false)
+
+        // The class that makes the setting is pushed too: it is not one that has the line from above.
+        facts.edges = [
+            Self.push("ServicesViewController", "StorageViewController", line: 40),
+            Self.push("ServicesViewController", "BoxViewController", line: 41),
+        ]
+        findings = Self.lint(facts).filter { $0.code == "pop-gesture-disabled" }
+        #expect(findings.map(\.location.line) == [3])
+        #expect(findings.first?.otherScreens == [])
+    }
+
     @Test func storyboardSeguesNameScenesByElementId() {
         let sb = "Main.storyboard"
         let scene = ScreenDraft(

@@ -158,6 +158,14 @@ struct Collector {
         var code: String
     }
 
+    /// The screens that make a setting of their own on each line.
+    private let settingLines: [LineKey: Set<String>]
+
+    struct LineKey: Hashable {
+        var file: String
+        var line: Int
+    }
+
     /// The project's configuration, profiles and contrast floor are those of the last lint.
     let sameSettings: Bool
     let settings: LintMemo.Settings
@@ -170,6 +178,15 @@ struct Collector {
         checks = memo.checks
         previousScreens = memo.screenChecks
         memo = LintMemo()
+        var lines: [LineKey: Set<String>] = [:]
+        for facts in project.files {
+            for screen in facts.screens {
+                for setting in screen.settings {
+                    lines[LineKey(file: setting.location.file, line: setting.location.line), default: []].insert(screen.name)
+                }
+            }
+        }
+        settingLines = lines
     }
 
     init(project: SourceProject) {
@@ -341,6 +358,11 @@ struct Collector {
         let key = Key(file: at.file, line: at.line, column: at.column, code: d.code)
         if var known = byKey[key] {
             if !known.profiles.contains(profile) { known.profiles.append(profile) }
+            // A class's line reaches each of its subclasses (a navigation controller's, each of its screens) the same
+            // way: one finding, which names them all.
+            if f.screen != known.screen, !known.otherScreens.contains(f.screen), inherits(known.screen, at), inherits(f.screen, at) {
+                known.otherScreens.append(f.screen)
+            }
             byKey[key] = known
             return
         }
@@ -351,8 +373,15 @@ struct Collector {
             screenLocation: f.declaration == at ? nil : f.declaration, stack: f.stack)
     }
 
+    /// Whether `screen` has the setting at `at` from another screen (a class above it, or its navigation
+    /// controller): some screen makes a setting on that line, and it is not `screen`.
+    func inherits(_ screen: String, _ at: SourceLocation) -> Bool {
+        guard let owners = settingLines[LineKey(file: at.file, line: at.line)] else { return false }
+        return !owners.contains(screen)
+    }
+
     func findings() -> [SourceFinding] {
-        order.compactMap { byKey[$0] }.sorted {
+        order.compactMap { byKey[$0]?.namingOtherScreens() }.sorted {
             ($0.location.file, $0.location.line, $0.location.column, $0.code) < (
                 $1.location.file, $1.location.line, $1.location.column, $1.code
             )

@@ -49,10 +49,29 @@ public struct SourceFinding: Sendable, Hashable {
     public var screen: String
     /// Where that screen is declared, when it is not where the finding points.
     public var screenLocation: SourceLocation?
+    /// The other screens the line gives the same finding, none of which makes the setting itself (subclasses of
+    /// the class that makes it, screens of the navigation controller that does), sorted; the message names them.
+    public var otherScreens: [String] = []
     /// The stack the first profile found it on (the screen on top is the one checked). Not part of its identity.
     public var stack: FindingStack?
 
     public var code: String { diagnostic.code }
+
+    /// How many other screens a message names before it counts the rest.
+    static let otherScreensNamed = 5
+
+    /// This finding with ``otherScreens`` sorted and its message naming them, at most ``otherScreensNamed``.
+    func namingOtherScreens() -> SourceFinding {
+        guard !otherScreens.isEmpty else { return self }
+        var named = self
+        let sorted = otherScreens.sorted()
+        var names = sorted.prefix(Self.otherScreensNamed).map { "'\($0)'" }
+        if sorted.count > Self.otherScreensNamed { names.append("\(sorted.count - Self.otherScreensNamed) more") }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        named.otherScreens = sorted
+        named.diagnostic.message += "; this line does the same on \(list)"
+        return named
+    }
 
     public static func == (a: SourceFinding, b: SourceFinding) -> Bool {
         a.location == b.location && a.diagnostic == b.diagnostic && a.profile == b.profile && a.profiles == b.profiles
