@@ -73,15 +73,36 @@ extension JSON {
 
 /// Members a writer may leave out of an object because a reader that finds them absent takes the same values:
 /// the defaults of a format whose absent members keep their defaults (a patch onto a default value).
-public indirect enum JSONDefaults: Sendable {
-    /// An object: a member whose value equals its value in `values` is left out; one that is written and has
-    /// an entry in `nested` is itself written with those defaults.
-    case object(values: JSONObject, nested: [String: JSONDefaults])
-    /// An array whose every element, or an object (keyed by data, such as ids) whose every member's value, is
-    /// written with these defaults.
-    case each(JSONDefaults)
+///
+/// A class, not an indirect enum: an enum's boxes are referenced through pointers with tag bits, which leak
+/// checkers do not follow from a global such as `SessionDocument.storedDefaults`.
+public final class JSONDefaults: Sendable {
+    /// For an object: a member whose value equals its value here is left out.
+    public let values: JSONObject
+    /// For an object: a member written that has an entry here is itself written with those defaults.
+    public let nested: [String: JSONDefaults]
+    /// For an array, each element's defaults; for an object keyed by data (such as ids), each member value's.
+    /// When set, `values` and `nested` are empty.
+    public let element: JSONDefaults?
 
-    public static func object(_ values: JSONObject) -> JSONDefaults { .object(values: values, nested: [:]) }
+    private init(values: JSONObject, nested: [String: JSONDefaults], element: JSONDefaults?) {
+        self.values = values
+        self.nested = nested
+        self.element = element
+    }
+
+    /// An object's defaults, and those of its members that are written member by member.
+    public static func object(values: JSONObject, nested: [String: JSONDefaults] = [:]) -> JSONDefaults {
+        JSONDefaults(values: values, nested: nested, element: nil)
+    }
+
+    /// An object's defaults.
+    public static func object(_ values: JSONObject) -> JSONDefaults { .object(values: values) }
+
+    /// The defaults of every element of an array, or of every member value of an object keyed by data.
+    public static func each(_ element: JSONDefaults) -> JSONDefaults {
+        JSONDefaults(values: [:], nested: [:], element: element)
+    }
 }
 
 extension JSON {
@@ -92,13 +113,13 @@ extension JSON {
 
     /// Writes the compact encoding less the members `defaults` says a reader takes as they are.
     public func write(to out: inout JSONSink, leavingOut defaults: JSONDefaults) {
-        switch (self, defaults) {
-        case (.object(let object), .object(let values, let nested)):
+        switch (self, defaults.element) {
+        case (.object(let object), nil):
             out.byte(UInt8(ascii: "{"))
             var first = true
             // Writers put members in one order, so the default of a member is most often the next one along.
             var cursor = 0
-            let known = values.members
+            let known = defaults.values.members
             for member in object {
                 var value: JSON?
                 if cursor < known.count, known[cursor].key == member.key {
@@ -113,14 +134,14 @@ extension JSON {
                 first = false
                 out.key(member.key)
                 out.byte(UInt8(ascii: ":"))
-                if let inner = nested[member.key] {
+                if let inner = defaults.nested[member.key] {
                     member.value.write(to: &out, leavingOut: inner)
                 } else {
                     member.value.write(to: &out)
                 }
             }
             out.byte(UInt8(ascii: "}"))
-        case (.array(let elements), .each(let inner)):
+        case (.array(let elements), .some(let inner)):
             out.byte(UInt8(ascii: "["))
             var first = true
             for element in elements {
@@ -129,7 +150,7 @@ extension JSON {
                 element.write(to: &out, leavingOut: inner)
             }
             out.byte(UInt8(ascii: "]"))
-        case (.object(let object), .each(let inner)):
+        case (.object(let object), .some(let inner)):
             out.byte(UInt8(ascii: "{"))
             var first = true
             for member in object {
