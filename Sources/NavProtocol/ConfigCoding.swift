@@ -269,7 +269,11 @@ public enum SessionDocument {
         let covered = next.covered.map { ($0.screen.id, $0.bytes) }
         cache = next
         return JSONBytes.make(capacity: 256 + screens.reduce(0) { $0 + $1.count } + covered.reduce(0) { $0 + $1.1.count }) { out in
-            out.raw(#"{"format":"navd-session","formatVersion":1,"name":"#)
+            out.raw(#"{"format":"#)
+            out.string(format)
+            out.raw(#","formatVersion":"#)
+            out.integer(formatVersion)
+            out.raw(#","name":"#)
             out.string(name)
             if model.config != newConfig {
                 var members = model.config.json.objectValue?.members.map { ($0.key, $0.value) } ?? []
