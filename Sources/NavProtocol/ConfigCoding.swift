@@ -218,8 +218,7 @@ public enum SessionDocument {
 
     public static func encode(name: String, model: NavigationModel) -> JSON {
         var members: [(String, JSON)] = [("format", .string(format)), ("formatVersion", .int(formatVersion)), ("name", .string(name))]
-        for member in model.config.json.objectValue ?? [:] { members.append((member.key, member.value)) }
-        members.append(("bar", model.config.bar.json))
+        members += configMembers(model.config)
         var covered = JSONObject()
         for screen in model.screens { if let s = model.coveredSnapshot(of: screen.id) { covered[screen.id] = s.json } }
         members += [
@@ -230,6 +229,11 @@ public enum SessionDocument {
             members.append(("shownBackTitle", ["screenId": .string(shown.screenId), "backTitle": shown.backTitle.json]))
         }
         return .object(JSONObject(distinctKeys: members))
+    }
+
+    /// A document's members that hold the configuration: its wire members, then the session's bar.
+    static func configMembers(_ config: SessionConfig) -> [(String, JSON)] {
+        (config.json.objectValue?.members.map { ($0.key, $0.value) } ?? []) + [("bar", config.bar.json)]
     }
 
     /// The document the state directory keeps: ``encode(name:model:)``'s, less every member whose value is the
@@ -276,9 +280,8 @@ public enum SessionDocument {
             out.raw(#","name":"#)
             out.string(name)
             if model.config != newConfig {
-                var members = model.config.json.objectValue?.members.map { ($0.key, $0.value) } ?? []
-                members.append(("bar", model.config.bar.json))
-                let config = JSON.object(JSONObject(distinctKeys: members)).serializedBytes(leavingOut: storedDefaults)
+                let config = JSON.object(JSONObject(distinctKeys: configMembers(model.config))).serializedBytes(
+                    leavingOut: storedDefaults)
                 // The members between the braces of a compact object, after a comma.
                 if config.count > 2 {
                     out.byte(UInt8(ascii: ","))

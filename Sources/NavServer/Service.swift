@@ -105,21 +105,14 @@ public final class NavService: RPCService {
     /// Calls `done` once every ticket is committed: nil, or the error of the first write that failed (a
     /// request whose change could not be saved fails; the daemon log has the details).
     static func afterCommit(_ tickets: [CommitTicket], logger: Logger, _ done: @escaping @Sendable (RPCError?) -> Void) {
-        @Sendable func failure(_ result: Result<Void, StateStore.Failure>) -> RPCError? {
-            guard case .failure(let error) = result else { return nil }
-            logger.error("state write failed", metadata: ["error": "\(error)"])
-            return RPCError.internalError("the change could not be saved to the state database: \(error)")
-        }
-        if tickets.count == 1 {
-            // Nearly every mutation makes one write: nothing to count.
-            tickets[0].whenComplete { result in done(failure(result)) }
-            return
-        }
         let remaining = NIOLockedValueBox((count: tickets.count, failure: RPCError?.none))
         for ticket in tickets {
             ticket.whenComplete { result in
                 let finished = remaining.withLockedValue { r -> (Bool, RPCError?) in
-                    if r.failure == nil { r.failure = failure(result) }
+                    if case .failure(let error) = result, r.failure == nil {
+                        logger.error("state write failed", metadata: ["error": "\(error)"])
+                        r.failure = RPCError.internalError("the change could not be saved to the state database: \(error)")
+                    }
                     r.count -= 1
                     return (r.count == 0, r.failure)
                 }

@@ -185,7 +185,7 @@ struct StoredDocumentTests {
         #expect(restored.screens.last?.item.backItem != nil)
     }
 
-    @Test("a device given by a preset keeps its numbers, and a screen id shaped like a generated one is kept")
+    @Test("a device given by a preset, and screens with ids like the ones decoding generates, restore")
     func wholeMembers() throws {
         var config = SessionConfig()
         config.device = DevicePreset.named(DevicePreset.all.last!.name)!.device

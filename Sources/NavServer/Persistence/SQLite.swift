@@ -98,32 +98,27 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
+    /// Binds UTF-8 text by its length, so a session's name may hold U+0000, which a C string would end at.
+    /// SQLITE_TRANSIENT: SQLite copies the bytes before this call returns. An empty array has no address, and a
+    /// null one would bind NULL: it binds a literal's empty text instead.
+    private static func bindText(_ bytes: [UInt8], to statement: OpaquePointer, at index: Int32) -> Int32 {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else {
+                return sqlite3_bind_text(statement, index, "", 0, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            }
+            return sqlite3_bind_text(
+                statement, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        }
+    }
+
     private func run(_ statement: OpaquePointer, _ bindings: [Value]) throws(SQLiteError) -> [[String?]] {
         for (i, value) in bindings.enumerated() {
             let index = Int32(i + 1)
             let status: Int32
             switch value {
-            case .text(let s):
-                // Bound by its length: a session's name may hold U+0000, which a C string would end at.
-                // SQLITE_TRANSIENT: SQLite copies the bytes before this call returns.
-                // A terminator after the bytes keeps the buffer non-empty (an empty string still has an address).
-                let utf8 = Array(s.utf8) + [0]
-                status = utf8.withUnsafeBytes { bytes in
-                    sqlite3_bind_text(
-                        statement, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(utf8.count - 1),
-                        unsafeBitCast(-1, to: sqlite3_destructor_type.self))
-                }
-            case .utf8(let bytes):
-                // The length is given, so no terminator is needed. An empty array has no address, and a null one
-                // would bind NULL: it binds a literal's empty text instead.
-                status = bytes.withUnsafeBytes { raw in
-                    guard let base = raw.baseAddress else {
-                        return sqlite3_bind_text(statement, index, "", 0, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
-                    }
-                    return sqlite3_bind_text(
-                        statement, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-                        unsafeBitCast(-1, to: sqlite3_destructor_type.self))
-                }
+            case .text(let s): status = Self.bindText(Array(s.utf8), to: statement, at: index)
+            case .utf8(let bytes): status = Self.bindText(bytes, to: statement, at: index)
             case .integer(let n): status = sqlite3_bind_int64(statement, index, n)
             case .null: status = sqlite3_bind_null(statement, index)
             }
