@@ -557,14 +557,20 @@ final class StoryboardParse: NSObject, XMLParserDelegate {
     }
 
     /// The edge a segue makes: `show`/`push` push, modal kinds present, a navigation controller's root
-    /// relationship is its root. Embeds, unwinds, custom segues and other relationships (tabs, split view
-    /// columns) push nothing and make no edge.
+    /// relationship is its root, an embed (a container view's) and a tab bar controller's tabs make children.
+    /// Unwinds, custom segues and other relationships (split view columns) push nothing and make no edge.
     static func edgeKind(_ kind: String?, relationship: String?) -> Edge.Kind? {
         switch kind {
         case "show": return .show
         case "push": return .push
         case "presentation", "modal", "popoverPresentation", "showDetail": return .present
-        case "relationship": return relationship == "rootViewController" ? .root : nil
+        case "embed": return .child
+        case "relationship":
+            switch relationship {
+            case "rootViewController": return .root
+            case "viewControllers": return .child
+            default: return nil
+            }
         default: return nil
         }
     }

@@ -16,8 +16,9 @@ import NavSource
 /// - a navigation controller's `navigationBarHidden` and its `navigationBar`: `barTintColor`, `tintColor`, the
 ///   title text colour, `translucent`, large titles and the standard, scroll-edge and compact appearances
 ///   with their background colours. These are settings of the navigation controller's own screen;
-/// - segues as edges: a navigation controller's root relationship, `show` and `push`, and the modal kinds as
-///   presentations, from the screen of the scene they are in (also from bar button items and cells). A
+/// - segues as edges: a navigation controller's root relationship, `show` and `push`, the modal kinds as
+///   presentations, and embeds and a tab bar controller's tabs as children, from the screen of the scene they
+///   are in (also from bar button items and cells). A
 ///   segue to a scene of this file with a custom class names the class; to another scene, the scene;
 ///   to a storyboard reference, the identifier it references;
 /// - boolean runtime attributes of a view controller that turn the swipe back off or hide the bar:
@@ -29,7 +30,7 @@ import NavSource
 ///
 /// Not read: bars placed in a view with their own items (not a navigation controller's), bar button item
 /// styles and tints, large title attributes and display modes, the class of a navigation bar, toolbar and tab
-/// bar items, unwind, embed and custom segues, and a xib's File's Owner (its navigation code is elsewhere).
+/// bar items, unwind and custom segues, and a xib's File's Owner (its navigation code is elsewhere).
 ///
 /// The file is untrusted: one larger than `maxFileBytes`, with a document type declaration (the only way to
 /// declare entities) or in an encoding other than UTF-8 is refused before parsing. Bytes that are not UTF-8

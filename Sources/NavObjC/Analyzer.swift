@@ -610,6 +610,11 @@ struct UnitReader {
             edges.append(PendingEdge(kind: .show, from: .unit, to: values.screen(target, at: place), location: here))
         } else if first == "presentViewController" || first == "presentModalViewController" {
             edges.append(PendingEdge(kind: .present, from: .unit, to: values.screen(target, at: place), location: here))
+        } else if first == "addChildViewController" {
+            // On `self` the unit is the container; on anything else the container is not named.
+            var own = false
+            if case .name(let n, _) = m.receiver.stripped, n == "self" { own = true }
+            edges.append(PendingEdge(kind: .child, from: own ? .unit : .unknown, to: values.screen(target, at: place), location: here))
         } else if first == "initWithRootViewController" {
             edges.append(
                 PendingEdge(

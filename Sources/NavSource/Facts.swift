@@ -331,6 +331,11 @@ public struct Edge: Sendable, Hashable {
         case present
         /// SwiftUI `NavigationLink` or `navigationDestination`: a push in a `NavigationStack`.
         case navigationLink
+        /// A child view controller: `addChild(_:)` (`addChildViewController:`), a storyboard embed segue, a tab of a
+        /// tab bar controller. The child shows no bar of its own: the container's navigation item is the one on
+        /// the stack, and the child's `navigationController` is the container's, so what it pushes goes on top of
+        /// the container. `from` is the container, nil when the code does not say which.
+        case child
     }
 
     public var kind: Kind

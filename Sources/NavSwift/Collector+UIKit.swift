@@ -320,7 +320,8 @@ extension Collector {
     static let messageNames: Set<String> = [
         "setHidesBackButton", "setLeftBarButton", "setRightBarButton", "setLeftBarButtonItems", "setRightBarButtonItems",
         "setNavigationBarHidden", "setBackButtonTitlePositionAdjustment", "pushViewController", "show", "present",
-        "setViewControllers", "performSegue", "method_exchangeImplementations", "method_setImplementation", "class_replaceMethod",
+        "setViewControllers", "performSegue", "addChild", "addChildViewController", "method_exchangeImplementations",
+        "method_setImplementation", "class_replaceMethod",
         "Selector", "NSSelectorFromString", "configureWithOpaqueBackground", "configureWithDefaultBackground",
         "configureWithTransparentBackground", "sizeToFit", "layoutIfNeeded", "systemLayoutSizeFitting", "constraint",
     ]
@@ -377,6 +378,10 @@ extension Collector {
             } else if let controller = navigationObjectType(base) {
                 stackEdges(first, at: at, fromScreen: false, fromName: controller)
             }
+        case "addChild", "addChildViewController":
+            // `addChild(x)` on the screen itself makes it `x`'s container; on anything else the container is not named.
+            guard let first, !isSuper(base), Expressions.labels(call) == [""] else { return false }
+            addEdge(.child, to: value(of: first), at: at, fromScreen: receiver(base) == [])
         case "performSegue":
             guard Expressions.labels(call).first == "withIdentifier" else { return false }
             // The segue's destination is in a storyboard; the edge says that this screen shows something.

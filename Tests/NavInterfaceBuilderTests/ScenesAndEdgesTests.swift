@@ -44,6 +44,8 @@ struct ScenesAndEdgesTests {
             Edge(kind: .show, from: "InboxViewController", to: .scene(file: file, id: "Qa1-Mx-7Tn"), location: at(file, 59, 37)),
             // From a bar button item's connections.
             Edge(kind: .present, from: "InboxViewController", to: .scene(file: file, id: "Mc8-Ty-5hV"), location: at(file, 76, 33)),
+            // A container view's embed segue: the embedded scene is a child of this one.
+            Edge(kind: .child, from: message, to: .className("AttachmentsViewController"), location: at(file, 106, 37)),
             // To a storyboard reference: the identifier it references.
             Edge(kind: .show, from: message, to: .storyboardIdentifier("SettingsRoot"), location: at(file, 113, 37)),
             Edge(kind: .present, from: message, to: .scene(file: file, id: "Mc8-Ty-5hV"), location: at(file, 114, 37)),
@@ -66,10 +68,12 @@ struct ScenesAndEdgesTests {
             #expect(StoryboardParse.edgeKind(modal, relationship: nil) == .present)
         }
         #expect(StoryboardParse.edgeKind("relationship", relationship: "rootViewController") == .root)
-        for none in ["embed", "unwind", "custom", "replace", nil] {
+        #expect(StoryboardParse.edgeKind("embed", relationship: nil) == .child)
+        #expect(StoryboardParse.edgeKind("relationship", relationship: "viewControllers") == .child)
+        for none in ["unwind", "custom", "replace", nil] {
             #expect(StoryboardParse.edgeKind(none, relationship: nil) == nil)
         }
-        for relationship in ["viewControllers", "masterViewController", "detailViewController", nil] {
+        for relationship in ["masterViewController", "detailViewController", nil] {
             #expect(StoryboardParse.edgeKind("relationship", relationship: relationship) == nil)
         }
     }
@@ -108,7 +112,7 @@ struct ScenesAndEdgesTests {
             ])
     }
 
-    @Test func tabsSplitColumnsAndEmbedsMakeNoEdges() {
+    @Test func aTabIsAChildAndSplitColumnsMakeNoEdge() {
         let text = storyboard(
             scene(
                 "Tb1-sc",
@@ -132,7 +136,12 @@ struct ScenesAndEdgesTests {
         let facts = read(text)
         #expect(facts.problems.isEmpty)
         #expect(facts.screens.count == 2)
-        #expect(facts.edges.isEmpty)
+        #expect(
+            facts.edges == [
+                Edge(
+                    kind: .child, from: "Test.storyboard#Tb1-vc", to: .scene(file: "Test.storyboard", id: "Sp1-vc"),
+                    location: at("Test.storyboard", 11, 9))
+            ])
     }
 
     @Test func aXibsNavigationControllerRootsItsFirstViewControllerAndStacksTheRest() throws {

@@ -273,6 +273,85 @@ typealias SourceLocation = NavSource.SourceLocation
         #expect(findings.first?.otherScreens == [])
     }
 
+    static func child(_ container: String?, _ child: String, line: Int) -> Edge {
+        Edge(kind: .child, from: container, to: .className(child), location: at(line))
+    }
+
+    @Test func aChildsPushGoesOnItsContainerAndItsOwnItemsShowNowhere() {
+        // DuckDuckGo's onboarding: the navigation controller's root adds a page as a child, and the page pushes.
+        let back = Setting(.backItem(Self.item("Back", action: true, line: 11)), at: Self.at(11))
+        let facts = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [
+                Self.screen("PagerViewController", line: 1),
+                Self.screen("PageViewController", line: 10, [back]),
+                Self.screen("DetailViewController", line: 20),
+            ],
+            edges: [
+                Self.child("PagerViewController", "PageViewController", line: 30),
+                Self.push("PageViewController", "DetailViewController", line: 31),
+            ])
+        // The page's back item is not the one the bar shows: the pager's is.
+        #expect(Flows([facts]).pushedFrom["DetailViewController"] == ["PagerViewController"])
+        #expect(Flows([facts]).childOnly == ["PageViewController"])
+        #expect(Self.lines(Self.lint(facts), "custom-back-action-ignored") == [])
+        // Without the child edge the page is the screen below, and its back item is reported.
+        var plain = facts
+        plain.edges.removeFirst()
+        #expect(Flows([plain]).pushedFrom["DetailViewController"] == ["PageViewController"])
+        #expect(Self.lines(Self.lint(plain), "custom-back-action-ignored") == [11])
+
+        // Pushed on a stack of its own as well: both are below.
+        var both = facts
+        both.edges.append(Self.push("PagerViewController", "PageViewController", line: 32))
+        #expect(Flows([both]).pushedFrom["DetailViewController"] == ["PageViewController", "PagerViewController"])
+        #expect(Flows([both]).childOnly.isEmpty)
+        #expect(Self.lines(Self.lint(both), "custom-back-action-ignored") == [11])
+
+        // A container that is itself a child: the outer container is below.
+        var nested = facts
+        nested.screens.append(Self.screen("ShellViewController", line: 40))
+        nested.edges.append(Self.child("ShellViewController", "PagerViewController", line: 41))
+        #expect(Flows([nested]).pushedFrom["DetailViewController"] == ["ShellViewController"])
+
+        // Below is unknown when the container is not named, is a tab bar controller, or only an ancestor is a child.
+        var unnamed = facts
+        unnamed.edges[0] = Self.child(nil, "PageViewController", line: 30)
+        #expect(Flows([unnamed]).pushedFrom["DetailViewController"] == [nil])
+        var tabs = facts
+        tabs.screens[0].superclass = "UITabBarController"
+        #expect(Flows([tabs]).pushedFrom["DetailViewController"] == [nil])
+        var ancestor = facts
+        ancestor.screens[1].superclass = "BasePageViewController"
+        ancestor.screens.append(Self.screen("BasePageViewController", line: 50))
+        ancestor.edges[0] = Self.child("PagerViewController", "BasePageViewController", line: 30)
+        #expect(Flows([ancestor]).pushedFrom["DetailViewController"] == [nil])
+        #expect(Flows([ancestor]).childOnly == ["BasePageViewController", "PageViewController"])
+        #expect(Self.lines(Self.lint(ancestor), "custom-back-action-ignored") == [])
+
+        // A navigation controller's children are its stack: the edge changes nothing.
+        var navigation = facts
+        navigation.screens[0].superclass = "UINavigationController"
+        #expect(Flows([navigation]).pushedFrom["DetailViewController"] == ["PageViewController"])
+        #expect(Flows([navigation]).childOnly.isEmpty)
+    }
+
+    @Test func aClassDeclarationsSuperclassOutranksItsScenesElement() {
+        // The scene says only `viewController`; the Swift class says which base class it has.
+        let sb = "Main.storyboard"
+        let scene = ScreenDraft(
+            name: "PageViewController", kind: .storyboardScene, superclass: "UIViewController",
+            location: SourceLocation(file: sb, line: 10, column: 9), elementId: "pg-1")
+        let storyboard = SourceFacts(file: sb, language: .storyboard, screens: [scene])
+        let code = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [Self.screen("PageViewController", "BasePageViewController", line: 1), Self.screen("BasePageViewController", line: 5)])
+        let flows = Flows([storyboard, code])
+        #expect(flows.chain("PageViewController") == ["PageViewController", "BasePageViewController", "UIViewController"])
+        // Without a declaration in code, the scene's element gives the superclass.
+        #expect(Flows([storyboard]).chain("PageViewController") == ["PageViewController", "UIViewController"])
+    }
+
     @Test func storyboardSeguesNameScenesByElementId() {
         let sb = "Main.storyboard"
         let scene = ScreenDraft(

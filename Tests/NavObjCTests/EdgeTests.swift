@@ -72,6 +72,26 @@ struct EdgeTests {
         #expect(try Self.edges(at: "controllerWithUserID").map(\.to) == [.className("ProfileViewController")])
     }
 
+    @Test("addChildViewController: on self makes the unit the container; on another receiver the container is unnamed")
+    func children() throws {
+        let facts = Source.read(
+            """
+            @implementation PagerViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                PageViewController *page = [[PageViewController alloc] init];
+                [self addChildViewController:page];
+                [self.other addChildViewController:[SummaryViewController new]];
+                [self pushViewController:page animated:YES];
+            }
+            @end
+            """)
+        let children = facts.edges.filter { $0.kind == .child }
+        #expect(children.map(\.from) == ["PagerViewController", nil])
+        #expect(children.map(\.to) == [.className("PageViewController"), .className("SummaryViewController")])
+        #expect(children.map(\.location.line) == [5, 6])
+    }
+
     @Test("An app delegate is no screen: its class gives no draft")
     func appDelegate() throws {
         let (facts, _) = try Source.fixture("Edges.m")

@@ -36,6 +36,31 @@ struct EdgesAndHooksTests {
         #expect(facts.edges[3].location.column == 17)
     }
 
+    @Test func addChildOnTheScreenNamesItAsTheContainer() throws {
+        let facts = read(
+            """
+            class OnboardingViewController: UIViewController {
+                lazy var buttons = ButtonsViewController()
+                func load() {
+                    guard let page = storyboard?.instantiateViewController(withIdentifier: "Welcome") as? PageViewController else { return }
+                    addChild(page)
+                    self.addChild(buttons)
+                    other.addChild(SummaryViewController())
+                    super.addChild(page)
+                    scene.addChild(node, at: 0)
+                }
+            }
+            """)
+        let edges = facts.edges.map { "\($0.kind) \($0.from ?? "-") \($0.to)" }
+        #expect(
+            edges == [
+                "child OnboardingViewController className(\"PageViewController\")",
+                "child OnboardingViewController className(\"ButtonsViewController\")",
+                "child - className(\"SummaryViewController\")",
+            ])
+        #expect(facts.edges.map(\.location.line) == [5, 6, 7])
+    }
+
     @Test func aPushThatSetViewControllersReplacesLeavesItsScreenTheRoot() throws {
         let source = """
             final class DiaryCoordinator {

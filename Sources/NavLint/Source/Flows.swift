@@ -18,6 +18,10 @@ struct Flows {
     /// Screens that only SwiftUI pushes (`NavigationLink`, `navigationDestination`): a `NavigationStack` shows
     /// the bar each of its views asks for, so nothing a screen below set carries over to them.
     let linkedOnly: Set<String>
+    /// Screens that are (or whose ancestor is) added as a child view controller and that the flow never shows on a
+    /// stack of their own (never a root, never pushed): the container's navigation item is the one on the stack,
+    /// so such a screen's own bar is never shown.
+    let childOnly: Set<String>
     /// Screens that are the root of a navigation controller, with the edge that makes them one.
     let roots: [String: Edge]
     /// The navigation controller that hosts each screen, where the source says.
@@ -61,10 +65,17 @@ struct Flows {
             + files.filter {
                 $0.language != .storyboard && $0.language != .xib
             }
+        // A scene's superclass is the UIKit class of its element (`viewController`), which the class's own declaration
+        // refines (`OnboardingWidgetsViewController: OnboardingContentViewController`): the code's comes first.
+        var sceneSuperclass: [String: String] = [:]
         for file in ordered {
             for draft in file.screens {
                 drafts[draft.name, default: []].append(draft)
-                if let s = draft.superclass, superclass[draft.name] == nil, s != draft.name { superclass[draft.name] = s }
+                if let s = draft.superclass, draft.kind == .storyboardScene {
+                    if sceneSuperclass[draft.name] == nil, s != draft.name { sceneSuperclass[draft.name] = s }
+                } else if let s = draft.superclass, superclass[draft.name] == nil, s != draft.name {
+                    superclass[draft.name] = s
+                }
                 if let id = draft.elementId { scenes[Self.sceneKey(file.file, id)] = draft.name }
                 for identifier in draft.storyboardIdentifiers where identifiers[identifier] == nil { identifiers[identifier] = draft.name }
                 hooks += draft.hooks
@@ -77,6 +88,7 @@ struct Flows {
             appWide += file.appWide
             colors.merge(file.colors) { a, _ in a }
         }
+        superclass.merge(sceneSuperclass) { code, _ in code }
         self.drafts = drafts
         self.classes = classes
         self.superclass = superclass
@@ -92,20 +104,16 @@ struct Flows {
             case .unknown: return nil
             }
         }
-        var pushedFrom: [String: [String?]] = [:]
-        var linked: Set<String> = []
-        var pushedByUIKit: Set<String> = []
         var roots: [String: Edge] = [:]
         var rootHost: [String: String] = [:]
-        var children: [String: [String]] = [:]
+        var pushes: [(from: String?, to: String, kind: Edge.Kind)] = []
+        var containers: [String: [String?]] = [:]
         for file in files {
             for edge in file.edges {
                 guard let to = resolve(edge.to) else { continue }
                 switch edge.kind {
                 case .push, .show, .navigationLink:
-                    if !(pushedFrom[to]?.contains(edge.from) ?? false) { pushedFrom[to, default: []].append(edge.from) }
-                    if let from = edge.from { children[from, default: []].append(to) }
-                    if edge.kind == .navigationLink { linked.insert(to) } else { pushedByUIKit.insert(to) }
+                    pushes.append((edge.from, to, edge.kind))
                 case .root:
                     if roots[to] == nil { roots[to] = edge }
                     // The root's host is the navigation controller that roots it (a reader may name the screen
@@ -115,11 +123,32 @@ struct Flows {
                     {
                         rootHost[to] = from
                     }
+                case .child:
+                    // A navigation controller's children are its stack, which its pushes and roots already say.
+                    if let from = edge.from, Self.chain(from, superclass).contains(where: Self.navigationControllerBases.contains) {
+                        continue
+                    }
+                    if !(containers[to]?.contains(edge.from) ?? false) { containers[to, default: []].append(edge.from) }
                 case .present:
                     break
                 }
             }
         }
+        let shown = Set(roots.keys).union(pushes.map(\.to))
+        var pushedFrom: [String: [String?]] = [:]
+        var linked: Set<String> = []
+        var pushedByUIKit: Set<String> = []
+        var children: [String: [String]] = [:]
+        for push in pushes {
+            for from in Self.below(push.from, containers: containers, shown: shown, superclass: superclass)
+            where !(pushedFrom[push.to]?.contains(from) ?? false) {
+                pushedFrom[push.to, default: []].append(from)
+                if let from { children[from, default: []].append(push.to) }
+            }
+            if push.kind == .navigationLink { linked.insert(push.to) } else { pushedByUIKit.insert(push.to) }
+        }
+        self.childOnly = Set(
+            drafts.keys.filter { !shown.contains($0) && Self.chain($0, superclass).contains(where: { containers[$0] != nil }) })
         self.pushedFrom = pushedFrom
         self.linkedOnly = linked.subtracting(pushedByUIKit)
         self.roots = roots
@@ -144,6 +173,36 @@ struct Flows {
     }
 
     static func sceneKey(_ file: String, _ id: String) -> String { file + "\u{1F}" + id }
+
+    /// The screens a push from `from` may land on, as `pushedFrom` lists them. A child view controller's
+    /// `navigationController` is its container's, so what a child pushes goes on top of the container (or of the
+    /// container's own container): the container is the screen below. The screen itself is below too when the
+    /// flow also shows it on a stack of its own. Below is unknown (nil) when the container is not named, is a
+    /// container without a bar of its own to check (a tab bar controller), or when only an ancestor of the class
+    /// is added as a child (which of its subclasses is, the source does not say).
+    static func below(_ from: String?, containers: [String: [String?]], shown: Set<String>, superclass: [String: String]) -> [String?] {
+        guard let from else { return [nil] }
+        var out: [String?] = []
+        var seen: Set<String> = []
+        func add(_ x: String?) { if !out.contains(x) { out.append(x) } }
+        func visit(_ name: String) {
+            guard seen.insert(name).inserted, seen.count <= 64 else { return }
+            let chain = Self.chain(name, superclass)
+            let inherited = chain.dropFirst().contains { containers[$0] != nil }
+            guard let own = containers[name] ?? (inherited ? [] : nil) else { return add(name) }
+            if shown.contains(name) { add(name) }
+            if inherited { add(nil) }
+            for container in own {
+                guard let container, !Self.chain(container, superclass).contains(where: Self.containerBases.contains) else {
+                    add(nil)
+                    continue
+                }
+                visit(container)
+            }
+        }
+        visit(from)
+        return out
+    }
 
     /// The class and its ancestors, nearest first; stops at a cycle and after 64 steps.
     func chain(_ name: String) -> [String] { Self.chain(name, superclass) }

@@ -11,6 +11,9 @@ import NavSource
 /// - alone, as the root it is (or may be): what its own bar shows;
 /// - with an unknown screen pushed on top (`[S, next]`): what its back item does for the next screen.
 ///
+/// A child view controller (`addChild`, an embed segue) that the flow never shows on a stack of its own is on none
+/// of these: its container's navigation item is the one the bar shows, and what it pushes goes on the container.
+///
 /// A finding stays silent when it rests on a member the source leaves to run time (``dependencies``).
 public enum SourceLinter {
     /// The findings of a project, sorted by file, line, column and code; each finding once, with every profile
@@ -44,6 +47,8 @@ public enum SourceLinter {
             for (pusher, below) in zip(pushers, belows) {
                 collector.check([below, me], top: 1, names: [pusher ?? "", name], config: project.config, memo: regions, keep: .all)
             }
+            // A child view controller that is never on a stack of its own shows no bar: its container's is shown.
+            if flows.childOnly.contains(name) { continue }
             // Alone: as a root, or as a screen the flow never shows pushed.
             if isRoot || pushers.isEmpty {
                 var alone = me.screen
