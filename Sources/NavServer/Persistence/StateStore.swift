@@ -265,7 +265,8 @@ public final class StateStore: Sendable {
     }
 
     private func commit(_ operations: [Operation]) throws(SQLiteError) {
-        try connection.execute("BEGIN IMMEDIATE")
+        // Prepared once, like the writes: parsing `BEGIN` and `COMMIT` again for every commit cost more than running them.
+        try connection.query("BEGIN IMMEDIATE", keep: true)
         do {
             for op in operations {
                 switch op {
@@ -284,7 +285,7 @@ public final class StateStore: Sendable {
                     try connection.query("DELETE FROM sessions WHERE id = ?", [.text(id)], keep: true)
                 }
             }
-            try connection.execute("COMMIT")
+            try connection.query("COMMIT", keep: true)
         } catch {
             try? connection.execute("ROLLBACK")
             throw error
