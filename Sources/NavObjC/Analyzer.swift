@@ -72,12 +72,12 @@ struct Analyzer {
                 settings = settings.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(
                     \.element)
                 let location = locator.location(unit.start)
-                let isScreen = (unit.category == nil && isController) || !settings.isEmpty
+                let isScreen = (unit.category == nil && isController) || !settings.isEmpty || !reader.leaving.isEmpty
                 if isScreen {
                     screens.append(
                         ScreenDraft(
                             name: unit.name, kind: .viewController, superclass: unit.category == nil ? superclass : nil, location: location,
-                            settings: settings, hooks: reader.hooks))
+                            settings: settings, hooks: reader.hooks, leaving: reader.leaving))
                 } else if !reader.hooks.isEmpty {
                     classes.append(
                         ClassDraft(
@@ -357,9 +357,14 @@ struct UnitReader {
 
     /// The method being read is `viewWillDisappear:` or `viewDidDisappear:` (``LeavingCallbacks``).
     private var inLeavingCallback = false
+    /// Stack-wide settings made in a leaving callback (`ScreenDraft.leaving`).
+    private(set) var leaving: [Setting] = []
 
     private mutating func add(_ value: SettingValue, at offset: Int, conditional: Bool, appWide: Bool = false) {
-        if !appWide, inLeavingCallback, value.isStackWide { return }
+        if !appWide, inLeavingCallback, value.isStackWide {
+            leaving.append(Setting(value, at: location(offset), conditional: conditional || isUIKitCategory))
+            return
+        }
         if appWide {
             self.appWide.append(Setting(value, at: location(offset), conditional: conditional))
         } else {

@@ -72,10 +72,13 @@ public struct ScreenDraft: Sendable, Hashable {
     public var settings: [Setting]
     /// Methods of the class that change touch handling or back handling (`hitTest`, back-button handlers).
     public var hooks: [Hook]
+    /// Stack-wide settings made as the screen leaves the top (``LeavingCallbacks``): they are for the screen that
+    /// shows next, not the screen's own, so they are not among `settings`.
+    public var leaving: [Setting]
 
     public init(
         name: String, kind: Kind, superclass: String? = nil, location: SourceLocation, storyboardIdentifiers: [String] = [],
-        elementId: String? = nil, settings: [Setting] = [], hooks: [Hook] = []
+        elementId: String? = nil, settings: [Setting] = [], hooks: [Hook] = [], leaving: [Setting] = []
     ) {
         self.name = name
         self.kind = kind
@@ -85,6 +88,7 @@ public struct ScreenDraft: Sendable, Hashable {
         self.elementId = elementId
         self.settings = settings
         self.hooks = hooks
+        self.leaving = leaving
     }
 
     /// The name of a storyboard scene with no custom class: `Main.storyboard#vXZ-lx-hvc`.
@@ -243,7 +247,7 @@ extension SettingValue {
 
 /// UIKit's view controller callbacks that run as a screen leaves the top of its stack. A stack-wide setting made in
 /// one is for the screen that shows next (the one pushed, or the one below after a pop), not for the screen whose
-/// code makes it, so readers leave it out of the screen's settings. Its navigation item's settings stay the
+/// code makes it, so readers leave it out of the screen's settings and give it as `ScreenDraft.leaving`. Its navigation item's settings stay the
 /// screen's: the back item set there is the one the next screen shows.
 public enum LeavingCallbacks {
     public static let objectiveC: Set<String> = ["viewWillDisappear:", "viewDidDisappear:"]

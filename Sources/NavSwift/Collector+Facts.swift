@@ -33,7 +33,7 @@ extension Collector {
                     ScreenDraft(
                         name: record.name, kind: kind, superclass: record.superclass, location: record.location,
                         settings: Self.sorted(settings[i].compactMap(setting)),
-                        hooks: record.hooks))
+                        hooks: record.hooks, leaving: Self.sorted(record.leaving.compactMap(setting))))
             case .classDraft:
                 out.classes.append(
                     ClassDraft(name: record.name, superclass: record.superclass, location: record.location, hooks: record.hooks))

@@ -22,6 +22,8 @@ final class Collector: SyntaxAnyVisitor {
         var superclass: String?
         var location: SourceLocation
         var settings: [Made] = []
+        /// Stack-wide settings made in a leaving callback (`ScreenDraft.leaving`).
+        var leaving: [Made] = []
         var hooks: [Hook] = []
         /// Pushes, shows and links made from here (roots excluded).
         var pushes = 0
@@ -380,7 +382,10 @@ final class Collector: SyntaxAnyVisitor {
 
     func emit(_ setting: PendingSetting, at location: SourceLocation, root: String? = nil) {
         guard let record = currentRecord else { return }
-        if scopes.last?.leaving == true, case .ready(let value) = setting, value.isStackWide { return }
+        if scopes.last?.leaving == true, case .ready(let value) = setting, value.isStackWide {
+            records[record].leaving.append(Made(value: setting, location: location, root: root ?? emitRoot, conditional: isConditional))
+            return
+        }
         records[record].settings.append(Made(value: setting, location: location, root: root ?? emitRoot, conditional: isConditional))
     }
 

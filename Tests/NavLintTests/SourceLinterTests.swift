@@ -336,6 +336,30 @@ typealias SourceLocation = NavSource.SourceLocation
         #expect(Flows([navigation]).childOnly.isEmpty)
     }
 
+    @Test func aBarTheScreenBelowShowsAgainAsItLeavesIsNotTakenForHidden() {
+        // Brave's shields screen: the bar hidden in viewWillAppear, shown again in viewWillDisappear, then a push.
+        let hide = Setting(.barHidden(.known(true)), at: Self.at(3))
+        let show = Setting(.barHidden(.known(false)), at: Self.at(6))
+        var facts = SourceFacts(
+            file: "App.swift", language: .swift,
+            screens: [
+                ScreenDraft(
+                    name: "ShieldsViewController", kind: .viewController, superclass: "UIViewController", location: Self.at(1),
+                    settings: [hide], leaving: [show]),
+                Self.screen("AboutViewController", line: 20),
+            ],
+            edges: [Self.push("ShieldsViewController", "AboutViewController", line: 8)])
+        #expect(Self.lines(Self.lint(facts), "pop-gesture-disabled") == [])
+        // Without the leaving callback the pushed screen has the hidden bar, and the swipe is stopped (reported at
+        // the pushed screen's declaration).
+        var kept = facts
+        kept.screens[0].leaving = []
+        #expect(Self.lines(Self.lint(kept), "pop-gesture-disabled") == [20])
+        // A pushed screen that hides the bar itself is reported whatever the screen below does as it leaves.
+        facts.screens[1].settings = [Setting(.barHidden(.known(true)), at: Self.at(22))]
+        #expect(Self.lines(Self.lint(facts), "pop-gesture-disabled") == [22])
+    }
+
     @Test func aClassDeclarationsSuperclassOutranksItsScenesElement() {
         // The scene says only `viewController`; the Swift class says which base class it has.
         let sb = "Main.storyboard"

@@ -71,6 +71,8 @@ struct HookTests {
             """, file: "LiveUpdatesViewController.m")
         let screen = try #require(facts.screen("LiveUpdatesViewController"))
         #expect(screen.settings.map(\.value).filter(\.isStackWide) == [.barHidden(.known(false))])
+        #expect(screen.leaving.map(\.value) == [.barHidden(.known(true)), .popGestureEnabled(.known(false))])
+        #expect(screen.leaving.map(\.location.line) == [10, 11])
         #expect(screen.settings.contains { if case .backItem = $0.value { return true } else { return false } })
     }
 

@@ -122,6 +122,10 @@ struct EdgesAndHooksTests {
         let settings = try #require(facts.screens.first?.settings.map(\.value))
         #expect(settings.filter(\.isStackWide) == [.barHidden(.known(true))])
         #expect(settings.contains(.backButtonTitle(.known("Player"))))
+        // They are given apart, for the screen that shows next.
+        let leaving = try #require(facts.screens.first?.leaving)
+        #expect(leaving.map(\.value) == [.barHidden(.known(false)), .bar(.barTintColor, .system("black"))])
+        #expect(leaving.map(\.location.line) == [8, 10])
     }
 
     @Test func storyboardInstantiation() throws {

@@ -269,6 +269,27 @@ struct Flows {
         return out
     }
 
+    /// The members a screen's leaving callbacks change for the screen pushed on it (`ScreenDraft.leaving`), less
+    /// those the pushed screen `above` sets itself, named as `BuiltScreen.unknown` names them. They are not carried
+    /// onto the pushed screen, so on it they are unknown, and the rules that rest on them stay silent.
+    func leftForNext(by name: String, above: String) -> Set<String> {
+        let changed = Set(declarations(of: name).flatMap { $0.leaving.flatMap { Self.members(of: $0.value) } })
+        guard !changed.isEmpty else { return [] }
+        return changed.subtracting(declarations(of: above).flatMap { $0.settings.flatMap { Self.members(of: $0.value) } })
+    }
+
+    /// The members of `BuiltScreen` a stack-wide setting changes.
+    static func members(of value: SettingValue) -> [String] {
+        switch value {
+        case .bar(let property, _): return ["bar.\(property.rawValue)", "colours"]
+        case .barTranslucent, .appearance: return ["bar.barTintColor", "colours"]
+        case .barHidden: return ["bar.hidden"]
+        case .prefersLargeTitles: return ["bar.prefersLargeTitles"]
+        case .popGestureEnabled, .popGestureDelegate: return ["popGesture"]
+        default: return []
+        }
+    }
+
     /// Hooks of a name and its ancestors, and of its classes' categories.
     func hooks(of name: String) -> [Hook] {
         chain(name).flatMap { n in (drafts[n] ?? []).flatMap(\.hooks) + (classes[n] ?? []).flatMap(\.hooks) }

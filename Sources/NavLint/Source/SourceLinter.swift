@@ -45,7 +45,14 @@ public enum SourceLinter {
             if collector.replay(name, if: me.taken && next.taken && belows.allSatisfy(\.taken)) { continue }
             // Below each screen that pushes it.
             for (pusher, below) in zip(pushers, belows) {
-                collector.check([below, me], top: 1, names: [pusher ?? "", name], config: project.config, memo: regions, keep: .all)
+                var top = me
+                // What the screen below changes as it leaves (`viewWillDisappear`) and this screen does not set itself.
+                if let pusher, case let left = flows.leftForNext(by: pusher, above: name), !left.isEmpty {
+                    var screen = me.screen
+                    screen.unknown.formUnion(left)
+                    top = BuiltScreens.Made(screen, taken: me.taken)
+                }
+                collector.check([below, top], top: 1, names: [pusher ?? "", name], config: project.config, memo: regions, keep: .all)
             }
             // A child view controller that is never on a stack of its own shows no bar: its container's is shown.
             if flows.childOnly.contains(name) { continue }
