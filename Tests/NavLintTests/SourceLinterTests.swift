@@ -105,10 +105,17 @@ typealias SourceLocation = NavSource.SourceLocation
         own.screens[1].settings = [Setting(.barHidden(.known(true)), at: Self.at(12))]
         #expect(Self.lines(Self.lint(own), "pop-gesture-disabled") == [12])
 
-        // Pushed by UIKit (a hosting controller), the navigation controller's bar stays as the screen below left it.
+        // Pushed by UIKit (a hosting controller), the navigation controller's bar stays as the screen below left it:
+        // reported where the view below hides it.
         var hosted = facts
         hosted.edges = [Self.push("HomeView", "SettingsView", line: 5)]
-        #expect(Self.lines(Self.lint(hosted), "pop-gesture-disabled") == [10])
+        #expect(Self.lines(Self.lint(hosted), "pop-gesture-disabled") == [4])
+        // Two views pushed on it: one finding on that line, naming both.
+        hosted.screens.append(view("AboutView", line: 20))
+        hosted.edges.append(Self.push("HomeView", "AboutView", line: 6))
+        let both = Self.lint(hosted).filter { $0.code == "pop-gesture-disabled" }
+        #expect(both.map(\.location.line) == [4])
+        #expect(Set(both.flatMap { [$0.screen] + $0.otherScreens }) == ["SettingsView", "AboutView"])
     }
 
     @Test func aLintWithTheLastLintsMemoDiagnosesOnlyWhatChanged() {
@@ -350,11 +357,13 @@ typealias SourceLocation = NavSource.SourceLocation
             ],
             edges: [Self.push("ShieldsViewController", "AboutViewController", line: 8)])
         #expect(Self.lines(Self.lint(facts), "pop-gesture-disabled") == [])
-        // Without the leaving callback the pushed screen has the hidden bar, and the swipe is stopped (reported at
-        // the pushed screen's declaration).
+        // Without the leaving callback the pushed screen has the hidden bar, and the swipe is stopped: reported where
+        // the screen below hides the bar, naming the pushed screen.
         var kept = facts
         kept.screens[0].leaving = []
-        #expect(Self.lines(Self.lint(kept), "pop-gesture-disabled") == [20])
+        let inherited = Self.lint(kept).filter { $0.code == "pop-gesture-disabled" }
+        #expect(inherited.map(\.location.line) == [3])
+        #expect(inherited.map(\.screen) == ["AboutViewController"])
         // A pushed screen that hides the bar itself is reported whatever the screen below does as it leaves.
         facts.screens[1].settings = [Setting(.barHidden(.known(true)), at: Self.at(22))]
         #expect(Self.lines(Self.lint(facts), "pop-gesture-disabled") == [22])

@@ -311,6 +311,14 @@ struct Collector {
         for c in candidates {
             if let at = owner.locations[c], !at.file.isEmpty { return (at, owner.declaration) }
         }
+        // A bar member the screen does not set is the bar the screens below left it: the nearest one that sets it.
+        if let index = screens.firstIndex(where: { $0.screen.id == owner.screen.id }) {
+            for c in candidates where c.hasPrefix("bar.") {
+                for below in screens[..<index].reversed() {
+                    if let at = below.locations[c], !at.file.isEmpty { return (at, below.declaration) }
+                }
+            }
+        }
         for c in SourceLinter.fallbackMembers[d.code] ?? [] {
             var screen = topScreen
             var member = Substring(c)
