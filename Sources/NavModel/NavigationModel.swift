@@ -4,7 +4,9 @@
 /// the structural change itself, then the recomputed `items`/`tint`/`title` of the top bar
 /// whenever what the top bar shows differs from before.
 public struct NavigationModel: Sendable, Hashable {
-    public var config: SessionConfig
+    public var config: SessionConfig {
+        didSet { lastTopBar = Kept() }
+    }
     public private(set) var screens: [Screen]
     public private(set) var version: Int
     /// Under `backTitleSnapshot`: each covered screen that has changed since it was covered, as it was when
@@ -17,6 +19,16 @@ public struct NavigationModel: Sendable, Hashable {
     public private(set) var shownBackTitle: ShownBackTitle?
     /// Bounds applied to every mutation.
     public var limits: ModelLimits
+    /// What the top bar showed after the last mutation: the next one's "before", which nothing but a mutation or a
+    /// new configuration changes. Not part of the model's value (equal models may differ in it).
+    private var lastTopBar = Kept()
+
+    /// A value kept beside the model that its equality and hash leave out.
+    private struct Kept: Sendable, Hashable {
+        var topBar: TopBarState?
+        static func == (_: Kept, _: Kept) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
 
     /// A new model at version 0. `nextGeneratedId` continues the numbering of ids generated for `screens`.
     public init(
@@ -64,6 +76,7 @@ public struct NavigationModel: Sendable, Hashable {
         let below = Set(screens[..<index].map(\.id))
         scoped.coveredSnapshots = coveredSnapshots.filter { below.contains($0.key) }
         scoped.shownBackTitle = nil
+        scoped.lastTopBar = Kept()
         return scoped
     }
 
@@ -205,7 +218,8 @@ public struct NavigationModel: Sendable, Hashable {
     }
 
     private mutating func mutate(touching touched: Touched, _ body: (inout NavigationModel) -> [Change]) -> [Change] {
-        let before = TopBarState(self)
+        let before = lastTopBar.topBar ?? TopBarState(self)
+        assert(lastTopBar.topBar.map { $0 == TopBarState(self) } ?? true, "the kept top bar is the one the model shows")
         // What the snapshots need of the screens before: holding the whole array would make a push copy it.
         let old: Old
         switch touched {
@@ -219,6 +233,7 @@ public struct NavigationModel: Sendable, Hashable {
         let after = TopBarState(self)
         changes += TopBarState.changes(from: before, to: after)
         shownBackTitle = after.screenId.flatMap { id in after.backTitle.map { ShownBackTitle(screenId: id, backTitle: $0) } }
+        lastTopBar.topBar = after
         return changes
     }
 
