@@ -309,7 +309,7 @@ public enum SessionDocument {
                 out.raw(#","shownBackTitle":{"screenId":"#)
                 out.string(shown.screenId)
                 out.raw(#","backTitle":"#)
-                shown.backTitle.json.write(to: &out)
+                shown.backTitle.write(to: &out)
                 out.byte(UInt8(ascii: "}"))
             }
             out.byte(UInt8(ascii: "}"))

@@ -18,6 +18,47 @@ extension BackTitle {
     }
 }
 
+extension BackTitle {
+    /// `json`'s bytes, written without building it: a session's stored document holds the last back title its
+    /// top bar showed, written at every mutation.
+    public func write(to out: inout JSONSink) {
+        out.raw(#"{"title":"#)
+        if let title { out.string(title) } else { out.raw("null") }
+        out.member("display")
+        out.string(display.rawValue)
+        out.member("source")
+        out.string(source.rawValue)
+        out.member("truncated")
+        out.raw(truncated ? "true" : "false")
+        out.raw(#","menu":["#)
+        for (index, entry) in menu.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.string(entry)
+        }
+        out.byte(UInt8(ascii: "]"))
+        if let image {
+            out.raw(#","image":{"width":"#)
+            out.number(image.width)
+            out.member("height")
+            out.number(image.height)
+            out.byte(UInt8(ascii: "}"))
+        }
+        if let hiddenBecause {
+            out.member("hiddenBecause")
+            out.string(hiddenBecause.rawValue)
+        }
+        if let metrics {
+            out.member("metrics")
+            metrics.json.write(to: &out)
+        }
+        if let givenWidth {
+            out.member("givenWidth")
+            out.number(givenWidth)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+}
+
 extension TintResult {
     /// `{background, foreground, method, luminance, contrast: {black, white}, source}`, plus the extensions
     /// `foregroundPolicy`, `automaticForeground` and `titleColor`, and `declared` when the colour had alpha < 1

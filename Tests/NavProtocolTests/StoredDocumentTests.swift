@@ -83,6 +83,38 @@ struct StoredDocumentTests {
         #expect(count > 30)
     }
 
+    @Test("a back title is written as its JSON is, for every screen of every example and seed and every optional member")
+    func backTitleWriter() throws {
+        func expectSame(_ title: BackTitle, _ comment: Comment) {
+            let written = JSONBytes.make(capacity: 64) { title.write(to: &$0) }
+            #expect(String(decoding: written, as: UTF8.self) == String(decoding: title.json.serializedBytes(), as: UTF8.self), comment)
+        }
+        var count = 0
+        for folder in ["examples/rules", "examples/seeds"] {
+            let directory = Self.root.appendingPathComponent(folder)
+            for file in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where file.hasSuffix(".navd.json") {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                let (_, model) = try SessionDocument.decode(try JSON.parse(text), limits: ModelLimits())
+                for index in model.screens.indices {
+                    expectSame(BackTitleEngine.backTitle(model: model, screenIndex: index), "\(file) [\(index)]")
+                    count += 1
+                }
+            }
+        }
+        #expect(count > 60)
+        var every = BackTitle(
+            title: "Say \"hi\"\n\u{0}é😀", display: .text, source: .backButtonTitle, truncated: true, menu: ["A", "B\\", ""],
+            image: Size(width: 24, height: 17.5))
+        every.hiddenBecause = .emptyBackItem
+        every.metrics = MeasuredWith(file: "fonts/Inter.ttf", face: "Inter Regular", variable: true)
+        every.givenWidth = 120.25
+        expectSame(every, "every optional member")
+        expectSame(.hidden(.root), "hidden")
+        every.givenWidth = 1e300
+        every.title = nil
+        expectSame(every, "no title, a large width")
+    }
+
     /// A model in which every member `storedDefaults` names holds something other than its default.
     func awayFromDefaults() throws -> NavigationModel {
         var config = SessionConfig()
