@@ -23,9 +23,18 @@ public struct NavigationModel: Sendable, Hashable {
     /// new configuration changes. Not part of the model's value (equal models may differ in it).
     private var lastTopBar = Kept()
 
-    /// A value kept beside the model that its equality and hash leave out.
+    /// A value kept beside the model that its equality and hash leave out. Held by reference: a `TopBarState`
+    /// inline would add its whole size to every model, idle sessions' included.
     private struct Kept: Sendable, Hashable {
-        var topBar: TopBarState?
+        private final class Box: Sendable {
+            let state: TopBarState
+            init(_ state: TopBarState) { self.state = state }
+        }
+        private var box: Box?
+        var topBar: TopBarState? {
+            get { box?.state }
+            set { box = newValue.map(Box.init) }
+        }
         static func == (_: Kept, _: Kept) -> Bool { true }
         func hash(into hasher: inout Hasher) {}
     }
