@@ -590,6 +590,10 @@ struct UnitReader {
                 backTitleOffset(m, place: place, conditional: conditional)
                 return
             }
+            if m.selector.hasPrefix("setViewControllers:direction:") {
+                pages(m, place: place)
+                return
+            }
             set(m.receiver, property, m.args[0], offset: m.start, place: place, conditional: conditional)
             return
         }
@@ -624,6 +628,19 @@ struct UnitReader {
             edges.append(
                 PendingEdge(
                     kind: .root, from: navigationClass(of: m.receiver, place: place), to: values.screen(target, at: place), location: here))
+        }
+    }
+
+    /// `[pager setViewControllers:@[page] direction:… animated:… completion:…]`: a page view controller's pages are its
+    /// children; on `self` the unit is their container, on anything else the container is not named.
+    private mutating func pages(_ m: Message, place: Place) {
+        var own = false
+        if case .name(let n, _) = m.receiver.stripped, n == "self" { own = true }
+        let f = values.follow(m.args[0], at: place)
+        guard case .array(let elements, _) = f.expr else { return }
+        for element in elements {
+            edges.append(
+                PendingEdge(kind: .child, from: own ? .unit : .unknown, to: values.screen(element, at: f.at), location: location(m.start)))
         }
     }
 

@@ -371,6 +371,14 @@ extension Collector {
             addEdge(.present, to: value(of: first), at: at, fromScreen: isOwnReceiver(base))
         case "setViewControllers":
             guard let first else { return true }
+            if Expressions.labels(call).contains("direction") {
+                // A page view controller's pages are its children: on the screen itself, it is their container.
+                guard let array = first.as(ArrayExprSyntax.self) else { return true }
+                for element in array.elements {
+                    addEdge(.child, to: value(of: element.expression), at: at, fromScreen: receiver(base) == [])
+                }
+                return true
+            }
             undoPushReplacedByRoot(base, first)
             let path = receiver(base)
             if path == ["navigationController"] || (path == [] && inNavigationController) {

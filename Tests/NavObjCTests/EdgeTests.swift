@@ -83,13 +83,19 @@ struct EdgeTests {
                 [self addChildViewController:page];
                 [self.other addChildViewController:[SummaryViewController new]];
                 [self pushViewController:page animated:YES];
+                [self setViewControllers:@[page] direction:UIPageViewControllerNavigationDirectionForward animated:NO completion:nil];
+                [self.pager setViewControllers:@[[IntroViewController new]] direction:UIPageViewControllerNavigationDirectionReverse animated:YES completion:nil];
             }
             @end
             """)
         let children = facts.edges.filter { $0.kind == .child }
-        #expect(children.map(\.from) == ["PagerViewController", nil])
-        #expect(children.map(\.to) == [.className("PageViewController"), .className("SummaryViewController")])
-        #expect(children.map(\.location.line) == [5, 6])
+        #expect(children.map(\.from) == ["PagerViewController", nil, "PagerViewController", nil])
+        #expect(
+            children.map(\.to) == [
+                .className("PageViewController"), .className("SummaryViewController"), .className("PageViewController"),
+                .className("IntroViewController"),
+            ])
+        #expect(children.map(\.location.line) == [5, 6, 8, 9])
     }
 
     @Test("An app delegate is no screen: its class gives no draft")

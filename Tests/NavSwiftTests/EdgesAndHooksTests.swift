@@ -48,6 +48,8 @@ struct EdgesAndHooksTests {
                     other.addChild(SummaryViewController())
                     super.addChild(page)
                     scene.addChild(node, at: 0)
+                    setViewControllers([page], direction: .forward, animated: false)
+                    pager.setViewControllers([IntroViewController()], direction: .reverse, animated: true, completion: nil)
                 }
             }
             """)
@@ -57,8 +59,11 @@ struct EdgesAndHooksTests {
                 "child OnboardingViewController className(\"PageViewController\")",
                 "child OnboardingViewController className(\"ButtonsViewController\")",
                 "child - className(\"SummaryViewController\")",
+                // A page view controller's pages.
+                "child OnboardingViewController className(\"PageViewController\")",
+                "child - className(\"IntroViewController\")",
             ])
-        #expect(facts.edges.map(\.location.line) == [5, 6, 7])
+        #expect(facts.edges.map(\.location.line) == [5, 6, 7, 10, 11])
     }
 
     @Test func aPushThatSetViewControllersReplacesLeavesItsScreenTheRoot() throws {
