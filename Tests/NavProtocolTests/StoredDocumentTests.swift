@@ -68,19 +68,27 @@ struct StoredDocumentTests {
         expectFresh("after the configuration went back to a new session's")
     }
 
-    @Test("every example and seed document restores from its stored form to the model its snapshot gives")
-    func examplesRoundTrip() throws {
-        var count = 0
+    /// Every example and seed document: its path under the repository, its name and its model.
+    static func exampleDocuments() throws -> [(path: String, name: String, model: NavigationModel)] {
+        var out: [(path: String, name: String, model: NavigationModel)] = []
         for folder in ["examples/rules", "examples/seeds"] {
-            let directory = Self.root.appendingPathComponent(folder)
+            let directory = root.appendingPathComponent(folder)
             for file in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where file.hasSuffix(".navd.json") {
                 let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
                 let (name, model) = try SessionDocument.decode(try JSON.parse(text), limits: ModelLimits())
-                try expectStoredRestores(model, name: name, "\(folder)/\(file)")
-                count += 1
+                out.append(("\(folder)/\(file)", name, model))
             }
         }
-        #expect(count > 30)
+        return out
+    }
+
+    @Test("every example and seed document restores from its stored form to the model its snapshot gives")
+    func examplesRoundTrip() throws {
+        let documents = try Self.exampleDocuments()
+        for document in documents {
+            try expectStoredRestores(document.model, name: document.name, "\(document.path)")
+        }
+        #expect(documents.count > 30)
     }
 
     @Test("a back title is written as its JSON is, for every screen of every example and seed and every optional member")
@@ -90,15 +98,10 @@ struct StoredDocumentTests {
             #expect(String(decoding: written, as: UTF8.self) == String(decoding: title.json.serializedBytes(), as: UTF8.self), comment)
         }
         var count = 0
-        for folder in ["examples/rules", "examples/seeds"] {
-            let directory = Self.root.appendingPathComponent(folder)
-            for file in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where file.hasSuffix(".navd.json") {
-                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-                let (_, model) = try SessionDocument.decode(try JSON.parse(text), limits: ModelLimits())
-                for index in model.screens.indices {
-                    expectSame(BackTitleEngine.backTitle(model: model, screenIndex: index), "\(file) [\(index)]")
-                    count += 1
-                }
+        for document in try Self.exampleDocuments() {
+            for index in document.model.screens.indices {
+                expectSame(BackTitleEngine.backTitle(model: document.model, screenIndex: index), "\(document.path) [\(index)]")
+                count += 1
             }
         }
         #expect(count > 60)
