@@ -96,13 +96,39 @@ struct XcodeProjectReader {
         var files: [String] = []
         var missing: [String] = []
         var outside: [String] = []
+        members(of: id, target, graph, files: &files, missing: &missing, outside: &outside)
+        // The project's own frameworks and libraries the app builds with are its code too: their screens are
+        // the app's, pushed from and onto its own.
+        for library in libraryTargets(of: id, graph) {
+            guard let object = graph.objects[library]?.dictionary else { continue }
+            members(of: library, object, graph, files: &files, missing: &missing, outside: &outside)
+        }
+        let packages = localPackages(target, graph)
+        for package in packages {
+            let tests = PathText.join(package, "Tests")
+            files.append(contentsOf: walkFiles(package, outside: &outside).filter { PathText.components(of: $0, under: tests) == nil })
+        }
+        var unique = Set<String>()
+        let accepted = files.filter { filter?.accepts($0) ?? true }.filter { unique.insert($0).inserted }.sorted()
+        return XcodeAppTarget(
+            name: target["name"]?.string ?? id, files: accepted, deploymentTarget: deploymentTarget(target, graph),
+            missing: Array(Set(missing)).sorted(), localPackages: packages, outside: Array(Set(outside)).sorted())
+    }
+
+    /// The files a target builds from: its Sources, Resources and Headers phases, the headers beside them, and its
+    /// synchronised folders.
+    private func members(
+        of id: String, _ target: [String: PlistValue], _ graph: ProjectGraph, files: inout [String], missing: inout [String],
+        outside: inout [String]
+    ) {
+        var own: [String] = []
         var memberReferences: [String] = []
         func take(_ path: String) {
             let name = PathText.lastComponent(path)
             if PathText.extension(name) == "xcassets" {
-                files.append(contentsOf: walkFiles(path, outside: &outside).filter { PathText.lastComponent($0) == "Contents.json" })
+                own.append(contentsOf: walkFiles(path, outside: &outside).filter { PathText.lastComponent($0) == "Contents.json" })
             } else if FolderWalker.sourceExtensions.contains(PathText.extension(name)) {
-                if FileSystem.kind(path) == .file { files.append(path) } else { missing.append(path) }
+                if FileSystem.kind(path) == .file { own.append(path) } else { missing.append(path) }
             }
         }
         let phases: Set<String> = ["PBXSourcesBuildPhase", "PBXResourcesBuildPhase", "PBXHeadersBuildPhase"]
@@ -127,18 +153,55 @@ struct XcodeProjectReader {
                 }
             }
         }
-        files.append(contentsOf: headers(besides: files, references: memberReferences, graph))
-        files.append(contentsOf: synchronizedFiles(targetID: id, target, graph, outside: &outside))
-        let packages = localPackages(target, graph)
-        for package in packages {
-            let tests = PathText.join(package, "Tests")
-            files.append(contentsOf: walkFiles(package, outside: &outside).filter { PathText.components(of: $0, under: tests) == nil })
+        own.append(contentsOf: headers(besides: own, references: memberReferences, graph))
+        own.append(contentsOf: synchronizedFiles(targetID: id, target, graph, outside: &outside))
+        files.append(contentsOf: own)
+    }
+
+    /// Product types whose code runs inside the app that links them.
+    static let libraryProductTypes: Set<String> = [
+        "com.apple.product-type.framework", "com.apple.product-type.framework.static", "com.apple.product-type.library.static",
+        "com.apple.product-type.library.dynamic",
+    ]
+    /// The most library targets one app takes in (the frameworks of its frameworks included).
+    static let maxLibraryTargets = 256
+
+    /// The project's framework and library targets an app builds with, and those they build with in turn: its
+    /// target dependencies, and the products its Frameworks phase links (Xcode finds those implicitly).
+    private func libraryTargets(of appID: String, _ graph: ProjectGraph) -> [String] {
+        var byProduct: [String: String] = [:]
+        for (id, object) in graph.objects where object["isa"]?.string == "PBXNativeTarget" {
+            if let product = object["productReference"]?.string { byProduct[product] = id }
         }
-        var unique = Set<String>()
-        let accepted = files.filter { filter?.accepts($0) ?? true }.filter { unique.insert($0).inserted }.sorted()
-        return XcodeAppTarget(
-            name: target["name"]?.string ?? id, files: accepted, deploymentTarget: deploymentTarget(target, graph),
-            missing: Array(Set(missing)).sorted(), localPackages: packages, outside: Array(Set(outside)).sorted())
+        func isLibrary(_ id: String) -> Bool {
+            graph.objects[id]?["productType"]?.string.map(Self.libraryProductTypes.contains) ?? false
+        }
+        func linked(_ id: String) -> [String] {
+            guard let target = graph.objects[id]?.dictionary else { return [] }
+            var out: [String] = []
+            for dependency in target["dependencies"]?.strings ?? [] {
+                if let linkedTarget = graph.objects[dependency]?["target"]?.string { out.append(linkedTarget) }
+            }
+            for phaseID in target["buildPhases"]?.strings ?? [] {
+                guard let phase = graph.objects[phaseID]?.dictionary, phase["isa"]?.string == "PBXFrameworksBuildPhase" else { continue }
+                for buildFileID in phase["files"]?.strings ?? [] {
+                    if let reference = graph.objects[buildFileID]?["fileRef"]?.string, let product = byProduct[reference] {
+                        out.append(product)
+                    }
+                }
+            }
+            return out.filter(isLibrary)
+        }
+        var found: [String] = []
+        var seen: Set<String> = [appID]
+        var queue = linked(appID)
+        while !queue.isEmpty, found.count < Self.maxLibraryTargets {
+            let next = queue.removeFirst()
+            guard seen.insert(next).inserted else { continue }
+            found.append(next)
+            queue.append(contentsOf: linked(next))
+        }
+        return found
     }
 
     /// The folders of the local packages whose products the target links, and of the local packages those

@@ -153,7 +153,7 @@ struct DiscoveryTests {
         #expect(demo.deploymentTarget == "16.4")
     }
 
-    @Test("local packages an app links are the app's code, not projects of their own; a tool package stays apart")
+    @Test("local packages, frameworks and libraries an app links are the app's code, not projects of their own")
     func localPackages() throws {
         let root = Fixtures.path("modular-app")
         let (projects, problems) = ProjectDiscovery.discover([root], configuration: nil)
@@ -162,14 +162,18 @@ struct DiscoveryTests {
         let app = try #require(projects.first)
         // FeatureKit by its package reference, DesignKit as a package folder in the project's groups,
         // Analytics as FeatureKit's own dependency; a package's tests are not the app's. The tool package is
-        // in the project's groups too and mentions DesignKit, but declares no library the app links.
+        // in the project's groups too and mentions DesignKit, but declares no library the app links. The
+        // project's own ProfileKit framework by a target dependency, its ChatKit static library by the product
+        // the app's Frameworks phase links; neither is a project of its own.
         #expect(
             relative(app.files, to: root) == [
+                "ChatKit/ChatViewController.swift",
                 "Modular/AppDelegate.swift",
                 "Modular/HomeViewController.swift",
                 "Packages/Analytics/Sources/Analytics/ScreenTracker.swift",
                 "Packages/DesignKit/Sources/DesignKit/BaseViewController.swift",
                 "Packages/FeatureKit/Sources/FeatureKit/FeatureViewController.swift",
+                "ProfileKit/ProfileViewController.swift",
             ])
         // Debug takes the project's .xcconfig, whose included file sets 14.0 then 15.0; Release inherits the
         // project's 16.0.
