@@ -331,6 +331,48 @@ struct HostileProjectTests {
         #expect(problems.first?.message == "target App names folders outside the folder being linted, not read: \(folder.path)/outside")
     }
 
+    @Test("frameworks that depend on each other and on the app, or on what is no target: each read once, no trap")
+    func libraryCycles() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for file in ["repo/App/Screen.swift", "repo/Lib1/One.swift", "repo/Lib2/Two.swift"] { try folder.write(file) }
+        let project = """
+            // !$*UTF8*$!
+            {
+            	archiveVersion = 1;
+            	objectVersion = 77;
+            	objects = {
+            		P0 = {isa = PBXProject; mainGroup = G0; targets = (T0, L1, L2, ); };
+            		G0 = {isa = PBXGroup; children = (S0, S1, S2, ); sourceTree = "<group>"; };
+            		S0 = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+            		S1 = {isa = PBXFileSystemSynchronizedRootGroup; path = Lib1; sourceTree = "<group>"; };
+            		S2 = {isa = PBXFileSystemSynchronizedRootGroup; path = Lib2; sourceTree = "<group>"; };
+            		T0 = {isa = PBXNativeTarget; buildPhases = (FW, ); dependencies = (D1, DX, DB, "", ); fileSystemSynchronizedGroups = (S0, );
+            			name = App; productType = "com.apple.product-type.application"; };
+            		L1 = {isa = PBXNativeTarget; dependencies = (D2, ); fileSystemSynchronizedGroups = (S1, ); name = Lib1;
+            			productType = "com.apple.product-type.framework"; };
+            		L2 = {isa = PBXNativeTarget; dependencies = (D1, D0, ); fileSystemSynchronizedGroups = (S2, ); name = Lib2;
+            			productReference = R2; productType = "com.apple.product-type.library.static"; };
+            		D0 = {isa = PBXTargetDependency; target = T0; };
+            		D1 = {isa = PBXTargetDependency; target = L1; };
+            		D2 = {isa = PBXTargetDependency; target = L2; };
+            		DX = {isa = PBXTargetDependency; target = NOWHERE; };
+            		DB = {isa = PBXTargetDependency; target = (L1); };
+            		R2 = {isa = PBXFileReference; path = libLib2.a; sourceTree = BUILT_PRODUCTS_DIR; };
+            		B2 = {isa = PBXBuildFile; fileRef = R2; };
+            		FW = {isa = PBXFrameworksBuildPhase; files = (B2, ); };
+            	};
+            	rootObject = P0;
+            }
+            """
+        try folder.write("repo/App.xcodeproj/project.pbxproj", project)
+        let repo = PathText.join(folder.path, "repo")
+        let (projects, problems) = ProjectDiscovery.discover([repo], configuration: nil)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(projects.map(\.name) == ["App"])
+        #expect(relative(projects.first?.files ?? [], to: repo) == ["App/Screen.swift", "Lib1/One.swift", "Lib2/Two.swift"])
+    }
+
     @Test("groups in a cycle, objects of the wrong kinds, phases that are strings: no trap, nothing made up")
     func wrongShapes() throws {
         let folder = try TemporaryFolder()
