@@ -620,10 +620,7 @@ struct UnitReader {
         } else if first == "presentViewController" || first == "presentModalViewController" {
             edges.append(PendingEdge(kind: .present, from: .unit, to: values.screen(target, at: place), location: here))
         } else if first == "addChildViewController" {
-            // On `self` the unit is the container; on anything else the container is not named.
-            var own = false
-            if case .name(let n, _) = m.receiver.stripped, n == "self" { own = true }
-            edges.append(PendingEdge(kind: .child, from: own ? .unit : .unknown, to: values.screen(target, at: place), location: here))
+            edges.append(PendingEdge(kind: .child, from: Self.container(m.receiver), to: values.screen(target, at: place), location: here))
         } else if first == "initWithRootViewController" {
             edges.append(
                 PendingEdge(
@@ -634,14 +631,20 @@ struct UnitReader {
     /// `[pager setViewControllers:@[page] direction:… animated:… completion:…]`: a page view controller's pages are its
     /// children; on `self` the unit is their container, on anything else the container is not named.
     private mutating func pages(_ m: Message, place: Place) {
-        var own = false
-        if case .name(let n, _) = m.receiver.stripped, n == "self" { own = true }
         let f = values.follow(m.args[0], at: place)
         guard case .array(let elements, _) = f.expr else { return }
         for element in elements {
             edges.append(
-                PendingEdge(kind: .child, from: own ? .unit : .unknown, to: values.screen(element, at: f.at), location: location(m.start)))
+                PendingEdge(
+                    kind: .child, from: Self.container(m.receiver), to: values.screen(element, at: f.at), location: location(m.start)))
         }
+    }
+
+    /// The container a message that adds children names: the unit when it goes to `self`, else one the code does not
+    /// name.
+    private static func container(_ receiver: Expr) -> PendingEdge.From {
+        if case .name(let n, _) = receiver.stripped, n == "self" { return .unit }
+        return .unknown
     }
 
     /// The navigation controller class a receiver makes or is: `[X alloc]`, `super` in a navigation controller.
